@@ -1,0 +1,20 @@
+"""Shared test helpers: random positions of any registered game."""
+
+from __future__ import annotations
+
+import random
+
+import tictac_nb
+
+ALL_GAMES = list(tictac_nb.GAMES)
+MAX_ACTIONS = 20_000
+
+
+def random_game(name: str, seed: int, stop_after: int | None = None, **options):
+    """A game of `name` played by uniformly random actions, to the end or for `stop_after` actions."""
+    state = tictac_nb.new_game(name, seed=seed, **options)
+    rng = random.Random(seed)
+    limit = MAX_ACTIONS if stop_after is None else stop_after
+    while state.outcome is None and len(state.history) < limit:
+        state.play(rng.choice(state.legal_actions()))
+    return state

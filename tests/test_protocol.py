@@ -1,0 +1,154 @@
+"""The protocol every registered game keeps: checked for each game on random play."""
+
+from __future__ import annotations
+
+import json
+import random
+import xml.etree.ElementTree as ET
+
+import pytest
+from helpers import MAX_ACTIONS, random_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tictac_nb
+from tictac_nb import IllegalAction, InvalidOption, InvalidRecord, MCTSBot, RandomBot
+
+SEEDS = st.integers(0, 2**32 - 1)
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+JUNK = [None, 5, 3.5, b"5", ["5"], {"a": 1}, "", " ", "zzz", "peek", "@@", "999", "\x00", "play", "1" * 500]
+
+
+def viewers(state):
+    return [None, *range(state.num_players)]
+
+
+def test_unknown_game_and_options_are_refused(game_name):
+    with pytest.raises(InvalidOption, match="unknown game"):
+        tictac_nb.new_game("tic-tac-nine")
+    with pytest.raises(InvalidOption, match="no option 'colour'"):
+        tictac_nb.new_game(game_name, colour="red")
+    for seed in (-1, "7", 1.5, True):
+        with pytest.raises(InvalidOption, match="seed"):
+            tictac_nb.new_game(game_name, seed=seed)
+
+
+def test_every_option_refuses_a_bad_value(game_name):
+    for option in tictac_nb.GAMES[game_name].options:
+        with pytest.raises(InvalidOption, match=option):
+            tictac_nb.new_game(game_name, **{option: object()})
+
+
+def test_same_seed_same_game(game_name):
+    assert random_game(game_name, 11).record() == random_game(game_name, 11).record()
+
+
+@SETTINGS
+@given(seed=SEEDS)
+def test_every_game_ends_with_an_outcome(game_name, seed):
+    state = random_game(game_name, seed)
+    assert len(state.history) < MAX_ACTIONS
+    assert state.outcome is not None and state.to_move is None and not state.legal_actions()
+    assert state.outcome.reason
+    assert all(0 <= w < state.num_players for w in state.outcome.winners)
+    assert state.outcome.scores is None or len(state.outcome.scores) == state.num_players
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(0, 300))
+def test_records_round_trip_through_json(game_name, seed, cut):
+    state = random_game(game_name, seed, stop_after=cut)
+    record = json.loads(json.dumps(state.record()))
+    again = tictac_nb.from_record(record)
+    assert again == state
+    assert again.record() == state.record()
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(0, 300))
+def test_notation_round_trips_and_undo_restores(game_name, seed, cut):
+    state = random_game(game_name, seed, stop_after=cut)
+    if state.outcome is not None:
+        return
+    for action in state.legal_actions():
+        assert isinstance(action, str) and str(action) == action
+        trial = state.clone()
+        trial.play(str(action))
+        assert trial.history[-1] == action
+        trial.undo()
+        assert trial == state
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(0, 300))
+def test_illegal_actions_leave_no_trace(game_name, seed, cut):
+    state = random_game(game_name, seed, stop_after=cut)
+    before, record = state.key(), state.record()
+    legal = set(state.legal_actions())
+    for junk in JUNK:
+        if isinstance(junk, str) and junk in legal:
+            continue
+        with pytest.raises(IllegalAction) as refused:
+            state.play(junk)
+        assert str(refused.value)
+        assert state.key() == before and state.record() == record
+
+
+def test_illegal_action_is_a_value_error():
+    assert issubclass(IllegalAction, ValueError)
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(0, 300), other=st.integers(0, 2**16))
+def test_view_and_svg_do_not_change_under_determinize(game_name, seed, cut, other):
+    state = random_game(game_name, seed, stop_after=cut)
+    for viewer in viewers(state):
+        sample = state.determinize(viewer, random.Random(other))
+        assert sample.view(viewer) == state.view(viewer)
+        assert sample.render_svg(viewer) == state.render_svg(viewer)
+        assert sample.legal_actions() == state.legal_actions() or viewer != state.to_move
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(0, 300))
+def test_views_are_json_and_svgs_are_xml(game_name, seed, cut):
+    state = random_game(game_name, seed, stop_after=cut)
+    for viewer in viewers(state):
+        view = state.view(viewer)
+        assert json.loads(json.dumps(view)) == view
+        root = ET.fromstring(state.render_svg(viewer))
+        assert root.tag.endswith("svg")
+    with pytest.raises(ValueError):
+        state.view(state.num_players)
+
+
+@pytest.mark.parametrize("bot", [lambda: RandomBot(seed=3), lambda: MCTSBot(iterations=30, seed=3)])
+def test_bots_decide_only_from_what_their_seat_knows(game_name, bot):
+    """A bot given the real state or any state its seat cannot tell apart chooses the same."""
+    for seed in range(4):
+        state = random_game(game_name, seed, stop_after=6 + seed)
+        if state.outcome is not None:
+            continue
+        seat = state.to_move
+        lookalike = state.determinize(seat, random.Random(99 + seed))
+        assert bot().choose(state) == bot().choose(lookalike)
+
+
+@pytest.mark.parametrize("record", [
+    None, [], "record", {}, {"game": "tic-tac-nine", "seed": 1, "options": {}, "moves": []},
+    {"game": "tic-tac-two", "seed": -4, "options": {}, "moves": []},
+    {"game": "tic-tac-two", "seed": 1, "options": {"tiles": "XXXX"}, "moves": []},
+    {"game": "tic-tac-two", "seed": 1, "options": {}, "moves": "5"},
+    {"game": "tic-tac-two", "seed": 1, "options": {}, "moves": ["5", "5"]},
+    {"game": "tic-tac-two", "seed": 1, "options": {}, "moves": [5]},
+    {"game": "tic-tac-two", "seed": 1, "options": {}, "moves": [], "setup": {"tiles": "XOWPCOXXO!"}},
+    {"game": "tic-tac-two", "seed": 1, "options": {}, "moves": [], "cheat": True},
+])
+def test_malformed_records_are_refused(record):
+    with pytest.raises(InvalidRecord):
+        tictac_nb.from_record(record)
+
+
+def test_bad_record_message_names_the_move():
+    with pytest.raises(InvalidRecord, match=r"move 2 \('5'\).*square 5 is taken"):
+        tictac_nb.from_record({"game": "tic-tac-two", "seed": 1, "options": {}, "moves": ["5", "5"]})

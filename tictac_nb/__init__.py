@@ -1,0 +1,44 @@
+"""tictac_nb: five modern tic-tac-toe variants to read, play and redesign in Jupyter.
+
+    >>> import tictac_nb
+    >>> state = tictac_nb.new_game("tic-tac-two", seed=1)
+    >>> state.play("5")
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bots import MCTSBot, RandomBot
+from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, load_record
+from .games import discover
+
+__version__ = "0.1.0"
+
+GAMES: dict[str, Game] = discover()
+
+
+def new_game(name: str, seed: int | None = None, **options: Any) -> State:
+    """A new game of `name` (one of `GAMES`), seeded for reproducible chance, with rule options."""
+    if name not in GAMES:
+        raise InvalidOption(f"unknown game {name!r}; the kit has {', '.join(GAMES)}")
+    return GAMES[name].new_game(seed, **options)
+
+
+def from_record(record: dict) -> State:
+    """Rebuild the state a `record()` describes; a malformed record raises `InvalidRecord`."""
+    return load_record(record, GAMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Board":  # the widget pulls in ipywidgets: load it only when asked for
+        from .widget import Board
+
+        return Board
+    raise AttributeError(name)
+
+
+__all__ = [
+    "GAMES", "Board", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "MCTSBot", "Outcome",
+    "RandomBot", "State", "from_record", "new_game",
+]

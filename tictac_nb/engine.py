@@ -1,0 +1,299 @@
+"""The protocol every game implements: a `Game` (the rules and their options) and its `State`.
+
+Actions are plain strings in the game's notation (`"5"`, `"peek 3"`, `"51A"`): `str(action)` is the
+notation, `play()` takes it back, and records, logs and the browser all speak the same words.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import sys
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message names the rule broken."""
+
+
+class InvalidOption(ValueError):
+    """A rule option that is unknown or has a bad value."""
+
+
+class InvalidRecord(ValueError):
+    """A game record that cannot be replayed."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: `winners` is empty for a draw or a tie."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...] | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule option: its default (None: decided by the seed) and a check that normalizes a value."""
+
+    default: Any
+    check: Callable[[Any], Any]
+    doc: str
+
+
+def choice_of(*values: Any) -> Callable[[Any], Any]:
+    """A check that accepts exactly one of `values` (True is not 1)."""
+
+    def check(value: Any) -> Any:
+        if not any(value == v and type(value) is type(v) for v in values):
+            raise InvalidOption(f"must be one of {', '.join(map(repr, values))}, not {value!r}")
+        return value
+
+    return check
+
+
+def int_between(low: int, high: int, allow_none: bool = False) -> Callable[[Any], Any]:
+    """A check that accepts a whole number from low to high."""
+
+    def check(value: Any) -> Any:
+        if value is None and allow_none:
+            return None
+        if type(value) is not int or not low <= value <= high:
+            raise InvalidOption(f"must be a whole number from {low} to {high}, not {value!r}")
+        return value
+
+    return check
+
+
+def boolean(value: Any) -> bool:
+    if type(value) is not bool:
+        raise InvalidOption(f"must be True or False, not {value!r}")
+    return value
+
+
+@dataclass(repr=False)
+class Game:
+    """The rules of one game: name, options with their defaults, and the state class that plays it."""
+
+    name: str
+    title: str
+    state_class: type[State]
+    render: Callable[[dict, Sequence[str], str | None], str]
+    options: dict[str, Option] = field(default_factory=dict)
+    hidden_information: bool = False
+
+    @property
+    def rules(self) -> str:
+        """The rules as the engine implements them, rulings included (the rules module's docstring)."""
+        return sys.modules[self.state_class.__module__].__doc__ or ""
+
+    def new_game(self, seed: int | None = None, **options: Any) -> State:
+        """A new state; unknown options and bad values raise `InvalidOption`."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        elif type(seed) is not int or seed < 0:
+            raise InvalidOption(f"seed must be a whole number of 0 or more, not {seed!r}")
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(self.options) or "none"
+            raise InvalidOption(f"{self.title} has no option {unknown[0]!r} (its options: {known})")
+        values = {}
+        for key, option in self.options.items():
+            value = options.get(key, option.default)
+            try:
+                values[key] = option.check(value)
+            except InvalidOption as error:
+                raise InvalidOption(f"option {key!r} {error}") from None
+        state = self.state_class(self, seed, values)
+        return state
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name!r}: {self.title}, options {', '.join(self.options) or 'none'}>"
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {key: option.default for key, option in self.options.items()}
+
+
+class State(ABC):
+    """One position of a game, with the moves that led to it (like python-chess's Board).
+
+    Subclasses set `num_players`, `to_move` and `outcome`, and implement the abstract methods.
+    A subclass's `view` is the one place where secrets are stripped; renderers and bots see views only.
+    """
+
+    num_players: int
+    to_move: int | None
+    outcome: Outcome | None
+    player_names: Sequence[str] = ()
+
+    def __init__(self, game: Game, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.seed = seed
+        self.options = options
+        self.history: list[str] = []
+        self.outcome = None
+        self.setup(random.Random(seed))
+
+    # ---- what a game implements -------------------------------------------------------------
+    @abstractmethod
+    def setup(self, rng: random.Random) -> None:
+        """Lay out the starting position; all chance comes from `rng` or from fixed options."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[str]:
+        """The mover's legal actions in notation (an immutable sequence); empty once the game is over."""
+
+    @abstractmethod
+    def apply(self, action: str) -> None:
+        """Carry out an action already known to be legal (without reading `history`: bots skip it)."""
+
+    @abstractmethod
+    def refusal(self, action: str) -> str:
+        """Why `action` (a string that is not legal now) is refused, in the game's words."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> dict:
+        """A JSON-safe dict of exactly what `player` (None: an onlooker) may know."""
+
+    @abstractmethod
+    def key(self) -> Any:
+        """The whole position, hidden parts included, as a comparable value."""
+
+    def setup_record(self) -> dict:
+        """The random setup as JSON-safe data, written into records as a check."""
+        return {}
+
+    def determinize(self, player: int | None, rng: random.Random) -> State:
+        """A copy with everything hidden from `player` resampled from `rng`.
+
+        Games with hidden information override it; the result must depend only on
+        `view(player)`, the history and `rng`, so a bot given it cannot learn a secret.
+        """
+        return self.clone()
+
+    def current_scores(self) -> tuple[float, ...] | None:
+        """Each player's score if the game ended now (None where the game keeps no score)."""
+        return None
+
+    def status(self) -> str:
+        """One public sentence: whose turn and what to do, or the result."""
+        if self.outcome is not None:
+            return self.outcome.reason
+        return f"{self.player_name(self.to_move)} to move"
+
+    def describe(self, action: str) -> str:
+        """Words for an action, for screen readers and logs."""
+        return action
+
+    # ---- the protocol, shared by every game ---------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    def player_name(self, player: int | None) -> str:
+        if player is None:
+            return "nobody"
+        if player < len(self.player_names):
+            return self.player_names[player]
+        return f"Player {player + 1}"
+
+    def play(self, action: str) -> None:
+        """Play one action given in notation; anything illegal raises `IllegalAction`, changing nothing."""
+        if action.__class__ is not str:
+            raise IllegalAction(
+                f"an action is written in {self.game.title} notation as text, not {type(action).__name__} {action!r}"
+            )
+        if action not in self.legal_actions():
+            if self.outcome is not None:
+                raise IllegalAction(f"the game is over ({self.outcome.reason})")
+            raise IllegalAction(self.refusal(action))
+        self.apply(action)
+        self.history.append(action)
+
+    def undo(self) -> str:
+        """Take back the last action and return it."""
+        if not self.history:
+            raise IllegalAction("there is nothing to undo")
+        last = self.history[-1]
+        replay = self.game.state_class(self.game, self.seed, self.options)
+        for action in self.history[:-1]:
+            replay.apply(action)
+            replay.history.append(action)
+        self.__dict__ = replay.__dict__
+        return last
+
+    def clone(self) -> State:
+        """An independent copy (games override it with something faster)."""
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def record(self) -> dict:
+        """A JSON-safe record: game, seed, options, setup and moves."""
+        return {
+            "game": self.game.name,
+            "seed": self.seed,
+            "options": copy.deepcopy(self.options),
+            "setup": self.setup_record(),
+            "moves": list(self.history),
+        }
+
+    def check_viewer(self, player: Any) -> None:
+        if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
+            raise ValueError(f"viewer must be None or a player from 0 to {self.num_players - 1}, not {player!r}")
+
+    def render_svg(self, viewer: int | None = None, pending: str | None = None) -> str:
+        """SVG drawn from `viewer`'s view; the viewer's legal actions are its click targets."""
+        view = self.view(viewer)
+        actions = self.legal_actions() if viewer is not None and viewer == self.to_move else ()
+        return self.game.render(view, actions, pending)
+
+    def _repr_svg_(self) -> str:
+        return self.render_svg(None)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State)
+            and other.game.name == self.game.name
+            and other.history == self.history
+            and other.key() == self.key()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{self.game.title}: {self.status()} after {len(self.history)} actions>"
+
+
+def load_record(record: Any, games: dict[str, Game]) -> State:
+    """Rebuild a state from `record()` output; anything malformed raises `InvalidRecord`."""
+    if not isinstance(record, dict):
+        raise InvalidRecord(f"a record is a dict, not {type(record).__name__}")
+    missing = {"game", "seed", "options", "moves"} - set(record)
+    if missing:
+        raise InvalidRecord(f"the record lacks {', '.join(sorted(missing))}")
+    extra = set(record) - {"game", "seed", "options", "setup", "moves"}
+    if extra:
+        raise InvalidRecord(f"the record has unknown fields: {', '.join(sorted(map(str, extra)))}")
+    name = record["game"]
+    if not isinstance(name, str) or name not in games:
+        raise InvalidRecord(f"unknown game {name!r} (known: {', '.join(games)})")
+    options, moves = record["options"], record["moves"]
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise InvalidRecord("the record's options must be a dict of names to values")
+    if not isinstance(moves, list):
+        raise InvalidRecord("the record's moves must be a list")
+    try:
+        state = games[name].new_game(record["seed"], **options)
+    except InvalidOption as error:
+        raise InvalidRecord(f"bad record: {error}") from None
+    if "setup" in record and record["setup"] != state.setup_record():
+        raise InvalidRecord("the record's setup does not match its seed and options")
+    for number, move in enumerate(moves, 1):
+        try:
+            state.play(move)
+        except IllegalAction as error:
+            raise InvalidRecord(f"move {number} ({move!r}) is illegal: {error}") from None
+    return state

@@ -1,0 +1,18 @@
+"""Tic Tac Two, registered as "tic-tac-two"."""
+
+from ...engine import Game, Option, boolean
+from .render import render
+from .rules import TicTacTwo, check_tiles
+
+GAME = Game(
+    name="tic-tac-two",
+    title="Tic Tac Two",
+    state_class=TicTacTwo,
+    render=render,
+    hidden_information=True,
+    options={
+        "tiles": Option(None, check_tiles, "fixed tile layout, 9 letters row by row with C at 5 (None: shuffled)"),
+        "peek": Option(True, boolean, "with the Peek tile (False: a blank tile instead)"),
+        "wild": Option(True, boolean, "with the Wild tile (False: a blank tile instead)"),
+    },
+)

@@ -1,0 +1,248 @@
+"""Tic Tac Two: tic-tac-toe on a main board and, beneath it, a board of face-down tiles.
+
+Rules (rulebook and RULINGS.md):
+- X (player 0) moves first, then O. Squares are numbered 1-9 row by row; notation `5`.
+- Marking a square flips the tile under it. Marking the centre activates the split centre: for the
+  marker it counts on the middle row and column, for the opponent on both diagonals; before that it
+  counts for nobody.
+- Flipping the Peek tile gives the mover a second decision, `peek 3`: look at one outer tile still
+  face down. Only the peeker learns the tile; everyone learns the square. No face-down tile: no Peek.
+- Then both boards are checked for both players. A tile line needs three face-up tiles that each count
+  for that player on that line (X or O tiles for their owner, Wild for both, Peek for nobody).
+  One player with a line wins (even by the opponent's move); both: a tie; nine marks and no line: a draw.
+
+Options: `tiles` fixes the layout (9 letters from X O W P and `-` for a blank, `C` at position 5);
+`peek=False` / `wild=False` replace that tile with a blank that counts for nobody.
+Ruling of this kit: hidden tiles stay hidden when the game ends (the rulebook never reveals them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from ...engine import InvalidOption, Outcome, State
+
+MARKS = ("X", "O")
+CENTRE = 4
+OUTER = (0, 1, 2, 3, 5, 6, 7, 8)
+LINES = (
+    ((0, 1, 2), "top row"), ((3, 4, 5), "middle row"), ((6, 7, 8), "bottom row"),
+    ((0, 3, 6), "left column"), ((1, 4, 7), "middle column"), ((2, 5, 8), "right column"),
+    ((0, 4, 8), "diagonal 1-5-9"), ((2, 4, 6), "diagonal 3-5-7"),
+)
+LINES_THROUGH = tuple(tuple(line for line in LINES if i in line[0]) for i in range(9))
+DIAGONALS = {(0, 4, 8), (2, 4, 6)}
+TILE_NAMES = {"X": "X tile", "O": "O tile", "W": "Wild tile", "P": "Peek tile", "-": "blank tile",
+              "C": "split centre"}
+SQUARES = {str(i + 1): i for i in range(9)}
+PEEKS = {f"peek {i + 1}": i for i in OUTER}
+
+
+def check_tiles(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) != 9:
+        raise InvalidOption(f"must be 9 letters row by row, like 'XOWPCOXXO', not {value!r}")
+    value = value.upper()
+    if value[CENTRE] != "C" or value.count("C") != 1:
+        raise InvalidOption(f"must have the split centre C at position 5 and nowhere else, not {value!r}")
+    bad = set(value) - set("XOWP-C")
+    if bad:
+        raise InvalidOption(f"uses {''.join(sorted(bad))!r}; tiles are X, O, W (wild), P (peek), - (blank)")
+    return value
+
+
+class TicTacTwo(State):
+    num_players = 2
+    player_names = MARKS
+
+    def setup(self, rng: random.Random) -> None:
+        layout = self.options["tiles"]
+        if layout is None:
+            outer = list("XXXOOO" + ("W" if self.options["wild"] else "-") + ("P" if self.options["peek"] else "-"))
+            rng.shuffle(outer)
+            layout = "".join(outer[:4]) + "C" + "".join(outer[4:])
+        else:
+            if not self.options["peek"] and "P" in layout:
+                raise InvalidOption("option 'tiles' has a Peek tile but 'peek' is False")
+            if not self.options["wild"] and "W" in layout:
+                raise InvalidOption("option 'tiles' has a Wild tile but 'wild' is False")
+        self.tiles = layout
+        self.marks: list[int | None] = [None] * 9
+        self.face_up = [False] * 9
+        self.face_up[CENTRE] = True
+        self.centre_owner: int | None = None
+        self.peeking = False
+        self.peeks: list[tuple[int, int]] = []
+        self.lines: list[tuple[str, tuple[int, ...], int]] = []
+        self.to_move = 0
+        self._legal: tuple[str, ...] | None = None
+
+    # ---- rules ---------------------------------------------------------------------------------
+    def legal_actions(self) -> tuple[str, ...]:
+        if self._legal is None:
+            if self.outcome is not None:
+                self._legal = ()
+            elif self.peeking:
+                self._legal = tuple(f"peek {i + 1}" for i in OUTER if not self.face_up[i])
+            else:
+                self._legal = tuple(str(i + 1) for i in range(9) if self.marks[i] is None)
+        return self._legal
+
+    def apply(self, action: str) -> None:
+        player = self.to_move
+        self._legal = None
+        if self.peeking:
+            self.peeks.append((player, PEEKS[action]))
+            self.peeking = False
+            self._end_turn(player, self._last)
+            return
+        square = SQUARES[action]
+        self.marks[square] = player
+        self.face_up[square] = True
+        if square == CENTRE:
+            self.centre_owner = player
+        self._last = square
+        if self.tiles[square] == "P" and not all(self.face_up[i] for i in OUTER):
+            self.peeking = True
+        else:
+            self._end_turn(player, square)
+
+    def _end_turn(self, player: int, square: int) -> None:
+        found = self._lines_through(square)
+        self.lines = [(board, cells, p) for board, (cells, _), p in found]
+        winners = sorted({p for _, _, p in found})
+        if len(winners) == 2:
+            detail = "; ".join(f"{MARKS[p]}: {name} of the {board}" for board, (_, name), p in found)
+            self._finish((), f"tie: both completed a line ({detail})")
+        elif winners:
+            winner = winners[0]
+            board, (_, name), _ = next(f for f in found if f[2] == winner)
+            by = "" if winner == player else f" ({MARKS[player]} flipped the tile)"
+            self._finish((winner,), f"{MARKS[winner]} completed the {name} of the {board}{by}")
+        elif None not in self.marks:
+            self._finish((), "draw: the board is full")
+        else:
+            self.to_move = 1 - player
+
+    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self.outcome = Outcome(winners, None, reason)
+        self.to_move = None
+
+    def _lines_through(self, square: int) -> list:
+        """Every line through `square` complete on either board, for either player."""
+        found = []
+        marks, up = self.marks, self.face_up
+        for line in LINES_THROUGH[square]:
+            a, b, c = line[0]
+            if marks[a] is not None and marks[a] == marks[b] == marks[c]:
+                found.append(("main board", line, marks[a]))
+            if up[a] and up[b] and up[c]:
+                found.extend(("tile board", line, p) for p in (0, 1)
+                             if all(self.counts_for(i, line[0], p) for i in line[0]))
+        return found
+
+    def counts_for(self, square: int, line: tuple[int, ...], player: int) -> bool:
+        """Whether the tile at `square` counts for `player` on `line`."""
+        if not self.face_up[square]:
+            return False
+        tile = self.tiles[square]
+        if tile == "C":
+            if self.centre_owner is None:
+                return False
+            return (self.centre_owner != player) == (line in DIAGONALS)
+        return tile == "W" or tile == MARKS[player]
+
+    def refusal(self, action: str) -> str:
+        text = action.strip().lower()
+        if self.peeking:
+            if text in SQUARES:
+                return f"{MARKS[self.to_move]} flipped the Peek tile and must first choose a tile to peek at"
+            if text.startswith("peek"):
+                square = text[4:].strip()
+                if square == "5":
+                    return "the split centre is known to all, so it cannot be peeked at"
+                if square in SQUARES:
+                    return f"the tile under square {square} is already face up"
+            return f"{action!r} is not a Peek choice; write 'peek N' for a face-down tile N"
+        if text.startswith("peek"):
+            return "you may peek only right after flipping the Peek tile"
+        if text in SQUARES:
+            return f"square {text} is taken"
+        return f"{action!r} is not a square; squares are numbered 1 to 9"
+
+    # ---- information ---------------------------------------------------------------------------
+    def known_tiles(self, player: int | None) -> list[str | None]:
+        known = [t if up else None for t, up in zip(self.tiles, self.face_up, strict=True)]
+        for peeker, square in self.peeks:
+            if peeker == player:
+                known[square] = self.tiles[square]
+        return known
+
+    def tile_mix(self) -> dict[str, int]:
+        return dict(sorted(Counter(self.tiles[i] for i in OUTER).items()))
+
+    def view(self, player: int | None) -> dict:
+        self.check_viewer(player)
+        return {
+            "game": "tic-tac-two",
+            "viewer": player,
+            "players": list(MARKS),
+            "to_move": self.to_move,
+            "phase": "over" if self.outcome else ("peek" if self.peeking else "mark"),
+            "marks": [None if m is None else MARKS[m] for m in self.marks],
+            "tiles": self.known_tiles(player),
+            "face_up": list(self.face_up),
+            "tile_mix": self.tile_mix(),
+            "centre_owner": None if self.centre_owner is None else MARKS[self.centre_owner],
+            "peeks": [{"by": MARKS[p], "square": s + 1, "mine": p == player} for p, s in self.peeks],
+            "lines": [{"board": b, "squares": [i + 1 for i in cells], "player": MARKS[p]}
+                      for b, cells, p in self.lines],
+            "last": self.history[-1] if self.history else None,
+            "status": self.status(),
+            "outcome": None if self.outcome is None else {
+                "winners": [MARKS[w] for w in self.outcome.winners], "reason": self.outcome.reason},
+        }
+
+    def determinize(self, player: int | None, rng: random.Random) -> TicTacTwo:
+        copy = self.clone()
+        known = self.known_tiles(player)
+        hidden = [i for i in OUTER if known[i] is None]
+        pool = Counter(self.tiles[i] for i in OUTER)
+        pool.subtract(known[i] for i in OUTER if known[i] is not None)
+        unseen = sorted(pool.elements())
+        rng.shuffle(unseen)
+        tiles = list(copy.tiles)
+        for square, tile in zip(hidden, unseen, strict=True):
+            tiles[square] = tile
+        copy.tiles = "".join(tiles)
+        return copy
+
+    def status(self) -> str:
+        if self.peeking:
+            return f"{MARKS[self.to_move]} flipped the Peek tile: choose a face-down tile to peek at"
+        return super().status()
+
+    def describe(self, action: str) -> str:
+        if action in PEEKS:
+            return f"peek at the tile under square {action[5:]}"
+        return f"mark square {action}"
+
+    def setup_record(self) -> dict:
+        return {"tiles": self.tiles}
+
+    def key(self) -> Any:
+        return (self.tiles, tuple(self.marks), tuple(self.face_up), self.centre_owner, self.peeking,
+                tuple(self.peeks), self.to_move, self.outcome)
+
+    def clone(self) -> TicTacTwo:
+        copy = object.__new__(TicTacTwo)
+        copy.__dict__.update(self.__dict__)
+        copy.marks = self.marks[:]
+        copy.face_up = self.face_up[:]
+        copy.peeks = self.peeks[:]
+        copy.lines = self.lines[:]
+        copy.history = self.history[:]
+        return copy

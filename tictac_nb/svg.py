@@ -1,0 +1,107 @@
+"""The drawing vocabulary every board shares: canvas, palette, marks, cards and click targets.
+
+Renderers are pure functions from a player's view to SVG text. A click target is any element
+with `data-target` (the action, or the first part of one) and an `aria-label`; the front end
+needs nothing else to make it clickable and reachable from the keyboard.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import svgwrite
+from svgwrite.container import Group
+
+PALETTE = {
+    "ink": "#1f2933",
+    "muted": "#7b8794",
+    "paper": "#fffdf7",
+    "line": "#3e4c59",
+    "face_down": "#9aa5b1",
+    "highlight": "#f7c948",
+    "target": "#2186eb",
+    "player": ("#d64545", "#2186eb", "#3f9142", "#8e44ad"),
+    "win": "#f0b429",
+}
+FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif"
+
+
+def canvas(width: float, height: float, title: str, view_box: tuple[float, float, float, float] | None = None):
+    """A drawing with a view box, scaled to its container, described for screen readers."""
+    x, y, w, h = view_box or (0, 0, width, height)
+    drawing = svgwrite.Drawing(
+        size=(f"{width}px", f"{height}px"),
+        viewBox=f"{x:g} {y:g} {w:g} {h:g}",
+        debug=False,
+        **{"role": "img", "aria-label": title, "class": "ttn-board", "font-family": FONT},
+    )
+    drawing.set_desc(title=title)
+    return drawing
+
+
+def target(drawing: Any, action: str, label: str, parent: Any = None) -> Group:
+    """A group that the front end makes clickable: clicking it sends `action`."""
+    group = drawing.g(
+        **{"class": "ttn-target", "data-target": action, "role": "button", "aria-label": label}
+    )
+    (parent or drawing).add(group)
+    return group
+
+
+def cross(drawing: Any, cx: float, cy: float, r: float, colour: str, width: float = 6) -> Group:
+    group = drawing.g(stroke=colour, stroke_width=width, stroke_linecap="round")
+    group.add(drawing.line((cx - r, cy - r), (cx + r, cy + r)))
+    group.add(drawing.line((cx - r, cy + r), (cx + r, cy - r)))
+    return group
+
+
+def ring(drawing: Any, cx: float, cy: float, r: float, colour: str, width: float = 6) -> Any:
+    return drawing.circle((cx, cy), r, fill="none", stroke=colour, stroke_width=width)
+
+
+def label(drawing: Any, x: float, y: float, words: str, size: float = 14, **extra: Any) -> Any:
+    extra.setdefault("fill", PALETTE["ink"])
+    return drawing.text(words, insert=(x, y), font_size=size, **extra)
+
+
+def grid_lines(drawing: Any, x: float, y: float, cell: float, size: int = 3, **extra: Any) -> Group:
+    """The inner lines of a size x size grid whose top left is (x, y)."""
+    extra.setdefault("stroke", PALETTE["line"])
+    extra.setdefault("stroke_width", 3)
+    group = drawing.g(stroke_linecap="round", **extra)
+    for i in range(1, size):
+        group.add(drawing.line((x + i * cell, y), (x + i * cell, y + size * cell)))
+        group.add(drawing.line((x, y + i * cell), (x + size * cell, y + i * cell)))
+    return group
+
+
+def card(drawing: Any, x: float, y: float, w: float, h: float, fill: str, title: str = "",
+         body: str = "", face_up: bool = True, stroke: str | None = None) -> Group:
+    """A playing card: rounded, with a title and a short body, or its back when face down."""
+    group = drawing.g()
+    group.add(drawing.rect((x, y), (w, h), rx=8, ry=8, fill=fill if face_up else PALETTE["face_down"],
+                           stroke=stroke or PALETTE["line"], stroke_width=2))
+    if not face_up:
+        group.add(drawing.rect((x + 6, y + 6), (w - 12, h - 12), rx=5, ry=5, fill="none",
+                               stroke=PALETTE["paper"], stroke_width=2, stroke_dasharray="4 3"))
+        return group
+    if title:
+        group.add(label(drawing, x + w / 2, y + 18, title, 12, text_anchor="middle", font_weight="bold"))
+    for i, line in enumerate(wrap(body, max(8, int(w / 6.5)))[:6]):
+        group.add(label(drawing, x + w / 2, y + 36 + 13 * i, line, 10, text_anchor="middle"))
+    return group
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Greedy word wrap for SVG text, which does not wrap by itself."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def to_text(drawing: Any) -> str:
+    return drawing.tostring()
