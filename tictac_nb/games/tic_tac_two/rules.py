@@ -11,9 +11,16 @@ Rules (rulebook and RULINGS.md):
   for that player on that line (X or O tiles for their owner, Wild for both, Peek for nobody).
   One player with a line wins (even by the opponent's move); both: a tie; nine marks and no line: a draw.
 
-Options: `tiles` fixes the layout (9 letters from X O W P and `-` for a blank, `C` at position 5);
-`peek=False` / `wild=False` replace that tile with a blank that counts for nobody.
-Ruling of this kit: hidden tiles stay hidden when the game ends (the rulebook never reveals them).
+Options: `tiles` fixes the layout (9 letters row by row from X O W P, `C` at position 5, and `-` for
+the blank that replaces the Peek or Wild tile); `peek=False` / `wild=False` play without that tile.
+
+Rulings of this kit, where the rulebook is silent:
+- Hidden tiles stay hidden when the game ends (the rulebook never reveals them).
+- Without the Peek (or Wild) tile, a blank tile takes its place: it counts for nobody, like the Peek.
+- A fixed layout is one shuffle of the box: its outer tiles are exactly 3 X, 3 O, the Wild and the
+  Peek (or a blank for each one switched off), in any order; letters may be lower case.
+- The Peek decision comes before the check even when the mark already completed a line, so a player
+  who flips the Peek tile with a winning mark still peeks, then wins.
 """
 
 from __future__ import annotations
@@ -54,6 +61,11 @@ def check_tiles(value: Any) -> str | None:
     return value
 
 
+def box_tiles(peek: bool, wild: bool) -> str:
+    """The eight outer tiles in the box: 3 X, 3 O, the Wild and the Peek (a blank `-` for each left out)."""
+    return "XXXOOO" + ("W" if wild else "-") + ("P" if peek else "-")
+
+
 class TicTacTwo(State):
     num_players = 2
     player_names = MARKS
@@ -61,7 +73,7 @@ class TicTacTwo(State):
     def setup(self, rng: random.Random) -> None:
         layout = self.options["tiles"]
         if layout is None:
-            outer = list("XXXOOO" + ("W" if self.options["wild"] else "-") + ("P" if self.options["peek"] else "-"))
+            outer = list(box_tiles(self.options["peek"], self.options["wild"]))
             rng.shuffle(outer)
             layout = "".join(outer[:4]) + "C" + "".join(outer[4:])
         else:
@@ -69,6 +81,11 @@ class TicTacTwo(State):
                 raise InvalidOption("option 'tiles' has a Peek tile but 'peek' is False")
             if not self.options["wild"] and "W" in layout:
                 raise InvalidOption("option 'tiles' has a Wild tile but 'wild' is False")
+            box = box_tiles(self.options["peek"], self.options["wild"])
+            if sorted(layout[i] for i in OUTER) != sorted(box):
+                mix = ", ".join(f"{n} {t}" for t, n in Counter(box).items())
+                raise InvalidOption(f"option 'tiles' must lay out the box's outer tiles ({mix}) around C, "
+                                    f"not {layout!r}")
         self.tiles = layout
         self.marks: list[int | None] = [None] * 9
         self.face_up = [False] * 9
@@ -156,7 +173,9 @@ class TicTacTwo(State):
         return tile == "W" or tile == MARKS[player]
 
     def refusal(self, action: str) -> str:
-        text = action.strip().lower()
+        text = " ".join(action.lower().split())
+        if text in self.legal_actions():
+            return f"write {text!r}, not {action!r} (Tic Tac Two notation: '5' or 'peek 3')"
         if self.peeking:
             if text in SQUARES:
                 return f"{MARKS[self.to_move]} flipped the Peek tile and must first choose a tile to peek at"
@@ -170,7 +189,7 @@ class TicTacTwo(State):
         if text.startswith("peek"):
             return "you may peek only right after flipping the Peek tile"
         if text in SQUARES:
-            return f"square {text} is taken"
+            return f"square {text} is taken by {MARKS[self.marks[SQUARES[text]]]}"
         return f"{action!r} is not a square; squares are numbered 1 to 9"
 
     # ---- information ---------------------------------------------------------------------------
