@@ -1,0 +1,19 @@
+"""Tic Tac Trek, registered as "tic-tac-trek"."""
+
+from ...engine import Game, Option, int_between
+from .render import render
+from .rules import MIX, TicTacTrek, check_bag, check_campfires, check_mix
+
+GAME = Game(
+    name="tic-tac-trek",
+    title="Tic Tac Trek",
+    state_class=TicTacTrek,
+    render=render,
+    options={
+        "first_player": Option(None, int_between(0, 1, allow_none=True), "who starts: 0 (X), 1 (O), None: by seed"),
+        "bag": Option(None, check_bag, "fixed order of the first tiles out of the bag, setup tiles first, "
+                      "as letters M D G F L or terrain names (None: shuffled)"),
+        "mix": Option(dict(MIX), check_mix, "tiles in the box per terrain; terrains not named keep their count"),
+        "campfires": Option(6, check_campfires, "campfires per player"),
+    },
+)

@@ -1,0 +1,273 @@
+"""Tic Tac Trek drawn from a view: the map of placed tiles on the left, the drawn tile and the bag on the right.
+
+The map grows with the game: its frame fits the placed tiles plus one cell all round (where every
+legal cell and every empty neighbour of a campfire lies). Terrain shows as a colour and a pictogram,
+so the map reads without colour too; the two campfires differ by shape (crossed logs for X, a ring of
+stones for O) as well as colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ... import svg
+from ...svg import PALETTE
+
+CELL = 60
+TOP = 64
+LEFT = 16
+SIDE = 210
+COLOUR = {"X": PALETTE["player"][0], "O": PALETTE["player"][1]}
+TERRAIN_FILL = {"mountain": "#bcae9f", "desert": "#f1d48e", "grassland": "#b7dd80", "forest": "#5f9a55",
+                "lake": "#82c6ec"}
+TERRAIN_INK = {"mountain": "#5b4d40", "desert": "#8a6a1f", "grassland": "#3f7a24", "forest": "#1f4d1c",
+               "lake": "#1d5f8f"}
+ORDER = ("mountain", "desert", "grassland", "forest", "lake")
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def pictogram(d, terrain: str, cx: float, cy: float, r: float = 10):
+    """A small badge that names the terrain by shape: peaks, cactus, grass, pine, waves."""
+    g = d.g()
+    ink = TERRAIN_INK[terrain]
+    g.add(d.circle((cx, cy), r, fill=PALETTE["paper"], stroke=ink, stroke_width=1.2))
+    s = r / 10
+    if terrain == "mountain":
+        g.add(d.polygon([(cx - 8 * s, cy + 5 * s), (cx - 2 * s, cy - 5 * s), (cx + 4 * s, cy + 5 * s)], fill=ink))
+        g.add(d.polygon([(cx - 1 * s, cy + 5 * s), (cx + 3.5 * s, cy - 2 * s), (cx + 8 * s, cy + 5 * s)],
+                        fill=ink, fill_opacity=0.7))
+        g.add(d.polygon([(cx - 3.8 * s, cy - 2 * s), (cx - 2 * s, cy - 5 * s), (cx - 0.2 * s, cy - 2 * s)],
+                        fill="white"))
+    elif terrain == "desert":
+        p = d.g(stroke=ink, stroke_width=2.2 * s, stroke_linecap="round", fill="none")
+        p.add(d.line((cx, cy - 7 * s), (cx, cy + 7 * s)))
+        p.add(d.polyline([(cx - 5 * s, cy - 4 * s), (cx - 5 * s, cy), (cx, cy)]))
+        p.add(d.polyline([(cx + 5 * s, cy - 2 * s), (cx + 5 * s, cy + 2 * s), (cx, cy + 2 * s)]))
+        g.add(p)
+    elif terrain == "grassland":
+        p = d.g(stroke=ink, stroke_width=1.8 * s, stroke_linecap="round", fill="none")
+        for dx, top in ((-5, -3), (0, -7), (5, -3)):
+            p.add(d.path(d=f"M{cx + dx * 0.4 * s:g},{cy + 6 * s:g} Q{cx + dx * 0.6 * s:g},{cy:g} "
+                           f"{cx + dx * s:g},{cy + top * s:g}"))
+        g.add(p)
+    elif terrain == "forest":
+        g.add(d.polygon([(cx, cy - 8 * s), (cx - 6 * s, cy + 3 * s), (cx + 6 * s, cy + 3 * s)], fill=ink))
+        g.add(d.rect((cx - 1.5 * s, cy + 3 * s), (3 * s, 4.5 * s), fill="#7a4a21"))
+    else:
+        p = d.g(stroke=ink, stroke_width=1.8 * s, stroke_linecap="round", fill="none")
+        for dy in (-2.5, 3):
+            y = cy + dy * s
+            p.add(d.path(d=f"M{cx - 7 * s:g},{y:g} q{3.5 * s:g},{-3 * s:g} {7 * s:g},0 t{7 * s:g},0"))
+        g.add(p)
+    return g
+
+
+def symbol(d, mark: str, cx: float, cy: float, r: float = 13, width: float = 5, opacity: float = 1.0):
+    """X or O with a white halo, readable on every terrain."""
+    g = d.g(opacity=opacity)
+    if mark == "X":
+        g.add(svg.cross(d, cx, cy, r, "white", width + 4))
+        g.add(svg.cross(d, cx, cy, r, COLOUR["X"], width))
+    else:
+        g.add(svg.ring(d, cx, cy, r + 1, "white", width + 4))
+        g.add(svg.ring(d, cx, cy, r + 1, COLOUR["O"], width))
+    return g
+
+
+def campfire(d, owner: str, cx: float, cy: float, r: float = 12):
+    """A campfire: a flame over crossed logs (X) or inside a ring of stones (O)."""
+    g = d.g()
+    s = r / 12
+    g.add(d.circle((cx, cy), r, fill="#3a2b1f", stroke="white", stroke_width=1.5))
+    if owner == "X":
+        logs = d.g(stroke=COLOUR["X"], stroke_width=3.2 * s, stroke_linecap="round")
+        logs.add(d.line((cx - 7 * s, cy + 2 * s), (cx + 7 * s, cy + 8 * s)))
+        logs.add(d.line((cx - 7 * s, cy + 8 * s), (cx + 7 * s, cy + 2 * s)))
+        g.add(logs)
+    else:
+        g.add(d.circle((cx, cy + 1 * s), 8.2 * s, fill="none", stroke=COLOUR["O"], stroke_width=2.6 * s,
+                       stroke_dasharray=f"{3 * s:g} {1.6 * s:g}"))
+    g.add(d.path(d=f"M{cx:g},{cy - 9 * s:g} C{cx + 6 * s:g},{cy - 3 * s:g} {cx + 5 * s:g},{cy + 5 * s:g} "
+                   f"{cx:g},{cy + 5 * s:g} C{cx - 5 * s:g},{cy + 5 * s:g} {cx - 6 * s:g},{cy - 2 * s:g} "
+                   f"{cx:g},{cy - 9 * s:g} Z", fill="#f08a24"))
+    g.add(d.path(d=f"M{cx:g},{cy - 3 * s:g} C{cx + 3 * s:g},{cy:g} {cx + 2.5 * s:g},{cy + 4 * s:g} "
+                   f"{cx:g},{cy + 4 * s:g} C{cx - 2.5 * s:g},{cy + 4 * s:g} {cx - 3 * s:g},{cy:g} "
+                   f"{cx:g},{cy - 3 * s:g} Z", fill="#ffd84a"))
+    return g
+
+
+def tile(d, terrain: str, mark: str | None, x: float, y: float, size: float = CELL, fire: str | None = None,
+         where: str | None = None):
+    """One tile with its top-left corner at (x, y): terrain colour and pictogram, symbol, campfire."""
+    g = d.g()
+    g.add(d.rect((x + 1.5, y + 1.5), (size - 3, size - 3), rx=7, ry=7, fill=TERRAIN_FILL[terrain],
+                 stroke=PALETTE["line"], stroke_width=1.5))
+    g.add(pictogram(d, terrain, x + 13, y + 13, 9 * size / CELL))
+    if mark:
+        g.add(symbol(d, mark, x + size / 2, y + size / 2 + 2, 13 * size / CELL, opacity=0.35 if fire else 1.0))
+    if fire:
+        g.add(campfire(d, fire, x + size - 15, y + size - 15, 12))
+    if where:
+        g.add(svg.label(d, x + 5, y + size - 5, where, 9, fill=PALETTE["ink"]))
+    return g
+
+
+def _cell_name(x: int, y: int) -> str:
+    return f"{x},{y}"
+
+
+def _parse(text: str) -> tuple[int, int]:
+    x, y = text.split(",")
+    return int(x), int(y)
+
+
+def _reason(view: dict, at: tuple[int, int], by_cell: dict) -> str:
+    drawn = view["drawn"]
+    if drawn == "lake":
+        return "a lake may go next to any tile"
+    if view["fallback"]:
+        return f"no cell matches {drawn}, so next to any tile"
+    found = {by_cell[(at[0] + dx, at[1] + dy)]["terrain"] for dx, dy in STEPS if (at[0] + dx, at[1] + dy) in by_cell}
+    return "next to " + " and ".join(t for t in ORDER if t in found and t in (drawn, "lake"))
+
+
+def render(view: dict, actions: Sequence[str], pending: str | None = None) -> str:
+    tiles = view["tiles"]
+    by_cell = {(t["x"], t["y"]): t for t in tiles}
+    xs, ys = [t["x"] for t in tiles] or [0], [t["y"] for t in tiles] or [0]
+    minx, miny = min(xs) - 1, min(ys) - 1
+    cols, rows = max(xs) - minx + 2, max(ys) - miny + 2
+    map_w, map_h = cols * CELL, rows * CELL
+    side_x = LEFT + map_w + 20
+    width = side_x + SIDE + 12
+    status_lines = svg.wrap(view["status"], max(30, int((width - 2 * LEFT) / 7.6)))
+    body_h = max(map_h, 430)
+    height = TOP + body_h + 18 + 19 * len(status_lines)
+    d = svg.canvas(width, height, f"Tic Tac Trek. {view['status']}")
+    d.add(d.rect((0, 0), (width, height), fill=PALETTE["paper"]))
+    d.add(svg.label(d, LEFT, 30, "Tic Tac Trek", 20, font_weight="bold"))
+    d.add(svg.label(d, LEFT, 52, f"{len(tiles)} tiles placed; x grows to the right, y downwards", 12,
+                    fill=PALETTE["muted"]))
+
+    def corner(x: int, y: int) -> tuple[float, float]:
+        return LEFT + (x - minx) * CELL, TOP + (y - miny) * CELL
+
+    d.add(d.rect((LEFT, TOP), (map_w, map_h), rx=10, ry=10, fill="#f3efe4", stroke=PALETTE["muted"],
+                 stroke_width=1))
+    live = set(actions)
+    fires_to_move = {a[5:] for a in live if a.startswith("fire ")}
+    for t in tiles:
+        px, py = corner(t["x"], t["y"])
+        where = _cell_name(t["x"], t["y"])
+        drawing = tile(d, t["terrain"], t["symbol"], px, py, fire=t["campfire"], where=where)
+        if where in fires_to_move:
+            g = svg.target(d, f"fire {where}", f"move the campfire at {where} to {view['pending']}")
+            g.add(d.rect((px + 1, py + 1), (CELL - 2, CELL - 2), rx=8, ry=8, fill=PALETTE["target"],
+                         fill_opacity=0.15, stroke=PALETTE["target"], stroke_width=2.5))
+            g.add(drawing)
+        else:
+            d.add(drawing)
+    if view["last"]:
+        px, py = corner(*_parse(view["last"]))
+        d.add(d.rect((px + 1, py + 1), (CELL - 2, CELL - 2), rx=8, ry=8, fill="none",
+                     stroke=PALETTE["highlight"], stroke_width=3.5))
+    for line in view["lines"]:
+        (x1, y1), (x2, y2) = _parse(line[0]), _parse(line[-1])
+        mark = by_cell[(x1, y1)]["symbol"]
+        a, b = corner(x1, y1), corner(x2, y2)
+        d.add(d.line((a[0] + CELL / 2, a[1] + CELL / 2 + 2), (b[0] + CELL / 2, b[1] + CELL / 2 + 2),
+                     stroke=COLOUR[mark], stroke_width=8, stroke_opacity=0.45, stroke_linecap="round"))
+    if view["pending"]:
+        px, py = corner(*_parse(view["pending"]))
+        d.add(d.circle((px + CELL - 15, py + CELL - 15), 12, fill="none", stroke=PALETTE["ink"], stroke_width=2,
+                       stroke_dasharray="4 3"))
+    for action in actions:
+        if action.startswith("fire ") or action == "keep":
+            continue
+        at = _parse(action)
+        px, py = corner(*at)
+        g = svg.target(d, action, f"place at {action}: {_reason(view, at, by_cell)}")
+        g.add(d.rect((px + 4, py + 4), (CELL - 8, CELL - 8), rx=7, ry=7, fill=PALETTE["target"], fill_opacity=0.10,
+                     stroke=PALETTE["target"], stroke_width=1.5, stroke_dasharray="5 3"))
+        ghost = pictogram(d, view["drawn"], px + CELL / 2, py + CELL / 2, 9)
+        ghost["opacity"] = 0.5
+        g.add(ghost)
+    if view["phase"] == "over":
+        _scoring(d, view, corner)
+    _side(d, view, side_x, live)
+    for i, words in enumerate(status_lines):
+        d.add(svg.label(d, LEFT, TOP + body_h + 30 + 19 * i, words, 15))
+    return svg.to_text(d)
+
+
+def _scoring(d, view: dict, corner) -> None:
+    """Each campfire's points, and in each empty neighbour a small mark pointing at the campfire it scores for."""
+    for fire in view["campfire_points"]:
+        fx, fy = _parse(fire["cell"])
+        px, py = corner(fx, fy)
+        for empty in fire["empty"]:
+            ex, ey = _parse(empty)
+            qx, qy = corner(ex, ey)
+            d.add(d.rect((qx + 3, qy + 3), (CELL - 6, CELL - 6), rx=7, ry=7, fill=PALETTE["win"], fill_opacity=0.10))
+            cx = qx + CELL / 2 + (fx - ex) * CELL * 0.3
+            cy = qy + CELL / 2 + (fy - ey) * CELL * 0.3
+            mark = fire["owner"]
+            if mark == "X":
+                d.add(svg.cross(d, cx, cy, 4, COLOUR["X"], 2.5))
+            else:
+                d.add(svg.ring(d, cx, cy, 4.5, COLOUR["O"], 2.5))
+        d.add(d.rect((px + CELL - 30, py + 3), (27, 17), rx=8, ry=8, fill="white", stroke=COLOUR[fire["owner"]],
+                     stroke_width=1.5))
+        d.add(svg.label(d, px + CELL - 16.5, py + 16, f"+{fire['points']}", 12, text_anchor="middle",
+                        font_weight="bold"))
+
+
+def _side(d, view: dict, x: float, live: set[str]) -> None:
+    y = TOP
+    mover = None if view["to_move"] is None else view["players"][view["to_move"]]
+    if view["drawn"]:
+        d.add(svg.label(d, x, y + 14, f"Drawn by {mover}", 14, font_weight="bold"))
+        d.add(tile(d, view["drawn"], mover, x, y + 22))
+        d.add(svg.label(d, x + CELL + 10, y + 50, view["drawn"], 14))
+        if view["fallback"]:
+            d.add(svg.label(d, x + CELL + 10, y + 68, "no match: any spot", 11, fill=PALETTE["muted"]))
+    elif view["phase"] == "campfire":
+        d.add(svg.label(d, x, y + 14, f"{mover}: move a campfire?", 14, font_weight="bold"))
+        for i, words in enumerate(svg.wrap(f"Click one of your campfires to move it to {view['pending']}, "
+                                            "or keep them all.", 30)):
+            d.add(svg.label(d, x, y + 34 + 15 * i, words, 12))
+        if "keep" in live:
+            g = svg.target(d, "keep", "keep every campfire where it stands")
+            g.add(d.rect((x, y + 68), (150, 26), rx=8, ry=8, fill="white", stroke=PALETTE["target"], stroke_width=2))
+            g.add(svg.label(d, x + 75, y + 86, "keep campfires", 13, text_anchor="middle"))
+    elif view["outcome"]:
+        winner = view["outcome"]["winners"][0]
+        d.add(svg.label(d, x, y + 14, "Game over", 14, font_weight="bold"))
+        d.add(symbol(d, winner, x + 14, y + 40, 10, 4))
+        d.add(svg.label(d, x + 34, y + 45, "Top Trekker", 14, font_weight="bold"))
+        for i, words in enumerate(svg.wrap(view["outcome"]["reason"], 30)[:3]):
+            d.add(svg.label(d, x, y + 70 + 14 * i, words, 11, fill=PALETTE["muted"]))
+    y += 108
+    d.add(svg.label(d, x, y, f"In the bag: {view['bag_size']}", 14, font_weight="bold"))
+    for i, terrain in enumerate(ORDER):
+        row = y + 12 + 24 * i
+        d.add(d.rect((x, row), (20, 20), rx=4, ry=4, fill=TERRAIN_FILL[terrain], stroke=PALETTE["line"],
+                     stroke_width=1))
+        d.add(pictogram(d, terrain, x + 10, row + 10, 7.5))
+        count = view["bag"][terrain]
+        d.add(svg.label(d, x + 28, row + 15, f"{terrain}", 13, fill=PALETTE["ink"] if count else PALETTE["muted"]))
+        d.add(svg.label(d, x + 130, row + 15, str(count), 13, text_anchor="end", font_weight="bold"))
+    y += 12 + 24 * 5 + 22
+    d.add(svg.label(d, x, y, "Campfires", 14, font_weight="bold"))
+    over = view["phase"] == "over"
+    for i, mark in enumerate(view["players"]):
+        row = y + 10 + 32 * i
+        d.add(campfire(d, mark, x + 13, row + 13, 12))
+        d.add(symbol(d, mark, x + 38, row + 13, 7, 3))
+        left, lit = view["campfires_left"][mark], view["campfires_placed"][mark]
+        d.add(svg.label(d, x + 52, row + 11, f"{left} left, {lit} on the map", 12))
+        points = view["scores"][mark]
+        d.add(svg.label(d, x + 52, row + 25, f"{'final' if over else 'now'}: {points:g} points", 12,
+                        fill=PALETTE["ink"] if over else PALETTE["muted"], font_weight="bold" if over else "normal"))
+    y += 10 + 32 * 2 + 14
+    d.add(svg.label(d, x, y, f"{view['first_player']} started", 11, fill=PALETTE["muted"]))
