@@ -1,0 +1,24 @@
+"""TIC TOC, registered as "tic-toc": Lost Boys against Pirates, for 2 to 4 players."""
+
+from ...engine import Game, Option, choice_of, int_between
+from .render import render
+from .rules import DECK, TicToc, check_deck, check_deck_order
+
+GAME = Game(
+    name="tic-toc",
+    title="TIC TOC",
+    state_class=TicToc,
+    render=render,
+    hidden_information=True,
+    options={
+        "players": Option(2, choice_of(2, 3, 4), "number of players, 2 to 4"),
+        "first_player": Option(None, int_between(0, 3, allow_none=True),
+                               "seat that starts: 0 is Player 1, ... (None: chosen at random by the seed)"),
+        "deck": Option(dict(DECK), check_deck,
+                       "cards in the deck per kind, like {'Croc': 6}; kinds not named keep the kit's count"),
+        "deck_order": Option(None, check_deck_order,
+                             "fixed top of the deck, dealt first: 3 cards per player from the first player, "
+                             "then 4 to the market, then the draw pile (None: shuffled)"),
+        "turn_cap": Option(200, int_between(1, 10_000), "turns (of all players) after which the game is a draw"),
+    },
+)
