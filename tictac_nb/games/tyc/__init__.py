@@ -1,0 +1,18 @@
+"""Tyc, registered as "tyc": nine boards, nine letters, four ways to score."""
+
+from ...engine import Game, Option, int_between
+from .render import render
+from .rules import LETTER_TABLE, Tyc, check_letter_table
+
+GAME = Game(
+    name="tyc",
+    title="Tyc",
+    state_class=Tyc,
+    render=render,
+    options={
+        "first_player": Option(None, int_between(0, 1, allow_none=True),
+                               "who moves first: 0 Red, 1 Blue (None: chosen at random by the seed)"),
+        "letter_table": Option(LETTER_TABLE, check_letter_table,
+                               "points for writing one letter 0, 1, ..., 9 times (10 whole numbers)"),
+    },
+)

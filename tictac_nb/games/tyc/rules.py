@@ -1,0 +1,319 @@
+"""Tyc: nine tic-tac-toe boards, nine letters, four ways to score.
+
+Rules (rulebook and RULINGS.md):
+- Two players, Red (player 0) and Blue (player 1); who starts is the option `first_player`
+  (None: chosen at random by the seed). Boards and cells are numbered 1-9 row by row from the top left.
+- A move writes one of the letters A to I in an empty cell: `51A` writes A in cell 1 of board 5.
+- The first move may go on any board. Afterwards the cell of the last move names the board of the
+  next move. If that board is full, the mover may play on any board that is not full.
+- The same letter may not appear twice on one board, whoever wrote it. (A board with k marks has
+  9 - k free letters and 9 - k empty cells, so a board that is not full always has a move.)
+- The game ends at once when a full line of the 9x9 grid is filled with marks of either colour:
+  one of its 9 rows, 9 columns or 2 long diagonals, each traversing three boards.
+- Scoring, four ways:
+  Three-in-a-row: on each board, the first player to get three marks of their colour in a row
+  (row, column or diagonal of that board) scores 2 points; a board awards it once and stays playable.
+  Line bonus: each player scores 1 point per mark of theirs on the line that ended the game; if one
+  move fills several lines, each cell of their union counts once.
+  Area majority: on each board, the player with more marks scores the board's empty cells; a tie
+  scores nothing.
+  Letter bonus: per letter, the number of times a player wrote it scores from the table
+  0:0, 1:-3, 2:-1, 3:1, 4:3, 5:6, 6:10, 7:15, 8:21, 9:28 (option `letter_table`).
+  The higher total wins; equal totals are a draw.
+
+Rulings of this kit beyond RULINGS.md:
+- If one move completes two lines of three on a board that has none yet (both are the mover's), the
+  board still awards 2 points once; the line drawn is the first of rows, columns, diagonals.
+- A three-in-a-row made by the move that ends the game scores: it was made during the game.
+- The rows of the big grid are numbered 1-9 from the top, the columns 1-9 from the left, in words
+  only (the notation names boards and cells).
+- `letter_table` is a rule option (10 whole numbers, the points for writing a letter 0 to 9 times) so
+  that a teacher can try a flatter or steeper table; the default is the rulebook's.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...engine import InvalidOption, Outcome, State
+
+PLAYERS = ("Red", "Blue")
+LETTERS = "ABCDEFGHI"
+LETTER_TABLE = (0, -3, -1, 1, 3, 6, 10, 15, 21, 28)
+CATEGORIES = ("three-in-a-row", "line bonus", "area majority", "letter bonus")
+THREE_POINTS = 2
+
+# Cells of one 3x3 board, numbered 0-8; its eight lines of three, and the lines through each cell.
+LOCAL_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+LOCAL_THROUGH = tuple(tuple(line for line in LOCAL_LINES if c in line) for c in range(9))
+
+
+def grid_position(board: int, cell: int) -> tuple[int, int]:
+    """Row and column (0-8) in the 9x9 grid of `cell` (0-8) of `board` (0-8)."""
+    return (board // 3) * 3 + cell // 3, (board % 3) * 3 + cell % 3
+
+
+# The 20 long lines of the 9x9 grid, as global cell indices (board * 9 + cell) in drawing order.
+_AT = {grid_position(b, c): b * 9 + c for b in range(9) for c in range(9)}
+GRID_LINES = tuple(
+    [tuple(_AT[r, k] for k in range(9)) for r in range(9)]
+    + [tuple(_AT[k, c] for k in range(9)) for c in range(9)]
+    + [tuple(_AT[k, k] for k in range(9)), tuple(_AT[k, 8 - k] for k in range(9))]
+)
+GRID_LINE_NAMES = tuple(
+    [f"row {r + 1}" for r in range(9)] + [f"column {c + 1}" for c in range(9)]
+    + ["the diagonal from top left to bottom right", "the diagonal from top right to bottom left"]
+)
+LINES_AT = tuple(tuple(i for i, line in enumerate(GRID_LINES) if g in line) for g in range(81))
+
+# Every action string, and what it means: ACTIONS[board][cell][letter] and PARSE[action].
+ACTIONS = tuple(tuple(tuple(f"{b + 1}{c + 1}{LETTERS[x]}" for x in range(9)) for c in range(9)) for b in range(9))
+PARSE = {ACTIONS[b][c][x]: (b, c, x) for b in range(9) for c in range(9) for x in range(9)}
+BITS = tuple(tuple(i for i in range(9) if mask >> i & 1) for mask in range(512))
+FULL = 511
+FRESH = tuple(tuple(a for cell in board for a in cell) for board in ACTIONS)  # the 81 moves of an empty board
+EVERY_MOVE = tuple(a for board in FRESH for a in board)
+
+
+def board_actions(board: int, empty: int, used: int) -> tuple[str, ...]:
+    """The moves on one board with `empty` cells and `used` letters (bit masks).
+
+    Not cached across positions: there are 437,580 reachable masks, too many to keep.
+    """
+    if empty == FULL:
+        return FRESH[board]
+    cells = ACTIONS[board]
+    free = BITS[FULL ^ used]
+    return tuple([cells[c][x] for c in BITS[empty] for x in free])
+
+
+def check_letter_table(value: Any) -> tuple[int, ...]:
+    """10 whole numbers: the points for writing one letter 0, 1, ..., 9 times."""
+    if (not isinstance(value, list | tuple) or len(value) != 10
+            or any(type(v) is not int for v in value)):
+        raise InvalidOption(
+            f"must be 10 whole numbers, the points for writing a letter 0 to 9 times, "
+            f"like {LETTER_TABLE}, not {value!r:.60}")
+    return tuple(value)
+
+
+class Tyc(State):
+    num_players = 2
+    player_names = PLAYERS
+
+    def setup(self, rng: random.Random) -> None:
+        first = self.options["first_player"]
+        self.first_player = rng.randrange(2) if first is None else first
+        self.to_move = self.first_player
+        self.table: tuple[int, ...] = self.options["letter_table"]
+        self.owner = [-1] * 81           # by global cell board * 9 + cell: -1 empty, else the player
+        self.letter = [-1] * 81          # the letter written there, 0-8
+        self.empty = [FULL] * 9          # per board, a bit per empty cell
+        self.used = [0] * 9              # per board, a bit per letter written
+        self.marks = [0] * 18            # marks of player p on board b at b * 2 + p
+        self.letters = [0] * 18          # letters x written by player p at p * 9 + x
+        self.filled = [0] * 20           # marks on each long line of the 9x9 grid
+        self.three: list[tuple[int, tuple[int, int, int]] | None] = [None] * 9
+        self.target: int | None = None   # the board named by the last cell (None: the first move)
+        self.last: int | None = None     # the global cell of the last move
+        self.end_lines: tuple[int, ...] = ()
+        self._legal: tuple[str, ...] | None = None
+
+    # ---- rules ---------------------------------------------------------------------------------
+    def playable_boards(self) -> tuple[int, ...]:
+        """The boards (0-8) the mover may play on."""
+        if self.outcome is not None:
+            return ()
+        if self.target is not None and self.empty[self.target]:
+            return (self.target,)
+        return tuple(b for b in range(9) if self.empty[b])
+
+    def legal_actions(self) -> tuple[str, ...]:
+        legal = self._legal
+        if legal is None:
+            if self.outcome is not None:
+                legal = ()
+            elif self.target is not None and self.empty[self.target]:
+                t = self.target
+                legal = board_actions(t, self.empty[t], self.used[t])
+            elif self.target is None:
+                legal = EVERY_MOVE
+            else:
+                legal = tuple(a for b in range(9) if self.empty[b]
+                              for a in board_actions(b, self.empty[b], self.used[b]))
+            self._legal = legal
+        return legal
+
+    def apply(self, action: str) -> None:
+        b, c, x = PARSE[action]
+        p = self.to_move
+        g = b * 9 + c
+        owner = self.owner
+        owner[g] = p
+        self.letter[g] = x
+        self.empty[b] ^= 1 << c
+        self.used[b] |= 1 << x
+        self.marks[b * 2 + p] += 1
+        self.letters[p * 9 + x] += 1
+        if self.three[b] is None:
+            base = b * 9
+            for line in LOCAL_THROUGH[c]:
+                if owner[base + line[0]] == p and owner[base + line[1]] == p and owner[base + line[2]] == p:
+                    self.three[b] = (p, line)
+                    break
+        self.last = g
+        self._legal = None
+        filled = self.filled
+        ended = None
+        for i in LINES_AT[g]:
+            filled[i] += 1
+            if filled[i] == 9:
+                ended = (i,) if ended is None else (*ended, i)
+        if ended is None:
+            self.target = c
+            self.to_move = 1 - p
+        else:
+            self.end_lines = ended
+            self._finish()
+
+    def _finish(self) -> None:
+        totals = self.current_scores()
+        red, blue = totals
+        lines = " and ".join(GRID_LINE_NAMES[i] for i in self.end_lines)
+        why = f"{lines} of the grid {'was' if len(self.end_lines) == 1 else 'were'} filled"
+        if red == blue:
+            self.outcome = Outcome((), totals, f"draw: {red} to {blue} ({why})")
+        else:
+            winner = 0 if red > blue else 1
+            high, low = max(totals), min(totals)
+            self.outcome = Outcome((winner,), totals, f"{PLAYERS[winner]} wins {high} to {low} ({why})")
+        self.to_move = None
+
+    def refusal(self, action: str) -> str:
+        text = action.strip()
+        if text != action and text in self.legal_actions():
+            return f"write the move without spaces: {text!r}"
+        if len(text) == 3 and text[:2].isdigit() and "0" not in text[:2] and text[2].upper() in LETTERS:
+            if text[2] not in LETTERS:
+                return f"letters are written as capitals: {text[:2]}{text[2].upper()}"
+            b, c, x = PARSE[text]
+            if not self.empty[b]:
+                return f"board {b + 1} is full"
+            if b not in self.playable_boards():
+                return (f"{PLAYERS[self.to_move]} must play on board {self.target + 1}, "
+                        f"named by the last mark's cell {self.target + 1}")
+            g = b * 9 + c
+            if self.owner[g] >= 0:
+                return (f"cell {c + 1} of board {b + 1} is taken "
+                        f"({PLAYERS[self.owner[g]]}'s {LETTERS[self.letter[g]]})")
+            return f"letter {LETTERS[x]} is already on board {b + 1}"
+        if len(text) == 3 and text[:2].isdigit() and "0" not in text[:2] and text[2].isalpha():
+            return f"there is no letter {text[2].upper()}: Tyc uses the letters A to I"
+        return (f"{action!r:.40} is not a Tyc move: write board, cell and letter, "
+                "like '51A' (board 5, cell 1, letter A)")
+
+    # ---- scores --------------------------------------------------------------------------------
+    def score_breakdown(self) -> dict[str, tuple[int, int]]:
+        """Points per category and player (Red, Blue): the final scores, or the scores if the game ended now.
+
+        Before the end no line has ended the game, so the line bonus is 0 for both.
+        """
+        three = [0, 0]
+        for award in self.three:
+            if award is not None:
+                three[award[0]] += THREE_POINTS
+        line = [0, 0]
+        for g in {g for i in self.end_lines for g in GRID_LINES[i]}:
+            line[self.owner[g]] += 1
+        area = [0, 0]
+        for b in range(9):
+            red, blue = self.marks[b * 2], self.marks[b * 2 + 1]
+            if red != blue:
+                area[0 if red > blue else 1] += len(BITS[self.empty[b]])
+        table = self.table
+        bonus = [sum(table[n] for n in self.letters[p * 9:p * 9 + 9]) for p in (0, 1)]
+        return {
+            "three-in-a-row": tuple(three),
+            "line bonus": tuple(line),
+            "area majority": tuple(area),
+            "letter bonus": tuple(bonus),
+        }
+
+    def current_scores(self) -> tuple[int, int]:
+        parts = self.score_breakdown().values()
+        return sum(p[0] for p in parts), sum(p[1] for p in parts)
+
+    def letter_counts(self, player: int) -> dict[str, int]:
+        """How many times `player` wrote each letter, A to I."""
+        return {LETTERS[x]: self.letters[player * 9 + x] for x in range(9)}
+
+    # ---- information ---------------------------------------------------------------------------
+    def cell(self, board: int, cell: int) -> tuple[str, int] | None:
+        """What is written in `cell` of `board` (both 1-9): (letter, player), or None."""
+        g = (board - 1) * 9 + cell - 1
+        return None if self.owner[g] < 0 else (LETTERS[self.letter[g]], self.owner[g])
+
+    def view(self, player: int | None) -> dict:
+        self.check_viewer(player)
+        breakdown = self.score_breakdown()
+        return {
+            "game": "tyc",
+            "viewer": player,
+            "players": list(PLAYERS),
+            "to_move": self.to_move,
+            "cells": [[None if self.owner[b * 9 + c] < 0 else
+                       {"letter": LETTERS[self.letter[b * 9 + c]], "player": self.owner[b * 9 + c]}
+                       for c in range(9)] for b in range(9)],
+            "forced": None if self.target is None or not self.empty[self.target] else self.target + 1,
+            "named": None if self.target is None else self.target + 1,
+            "playable": [b + 1 for b in self.playable_boards()],
+            "threes": [{"board": b + 1, "player": award[0], "cells": [c + 1 for c in award[1]]}
+                       for b, award in enumerate(self.three) if award is not None],
+            "end_lines": [{"name": GRID_LINE_NAMES[i],
+                           "cells": [[g // 9 + 1, g % 9 + 1] for g in GRID_LINES[i]]} for i in self.end_lines],
+            "last": None if self.last is None else ACTIONS[self.last // 9][self.last % 9][self.letter[self.last]],
+            "scores": {name: list(points) for name, points in breakdown.items()},
+            "totals": [sum(p[0] for p in breakdown.values()), sum(p[1] for p in breakdown.values())],
+            "letters": [self.letters[0:9], self.letters[9:18]],
+            "letter_table": list(self.table),
+            "status": self.status(),
+            "outcome": None if self.outcome is None else {
+                "winners": [PLAYERS[w] for w in self.outcome.winners], "reason": self.outcome.reason},
+        }
+
+    def status(self) -> str:
+        if self.outcome is not None:
+            return self.outcome.reason
+        name = PLAYERS[self.to_move]
+        if self.target is None:
+            return f"{name} to move: the first move may go on any board"
+        if not self.empty[self.target]:
+            return f"{name} to move on any board that is not full (board {self.target + 1} is full)"
+        return f"{name} to move on board {self.target + 1}"
+
+    def describe(self, action: str) -> str:
+        if action in PARSE:
+            b, c, x = PARSE[action]
+            return f"write {LETTERS[x]} in board {b + 1} cell {c + 1}"
+        return action
+
+    def setup_record(self) -> dict:
+        return {"first_player": self.first_player}
+
+    def key(self) -> Any:
+        return (tuple(self.owner), tuple(self.letter), self.target, self.to_move, self.outcome)
+
+    def clone(self) -> Tyc:
+        copy = object.__new__(Tyc)
+        copy.__dict__.update(self.__dict__)
+        copy.owner = self.owner[:]
+        copy.letter = self.letter[:]
+        copy.empty = self.empty[:]
+        copy.used = self.used[:]
+        copy.marks = self.marks[:]
+        copy.letters = self.letters[:]
+        copy.filled = self.filled[:]
+        copy.three = self.three[:]
+        copy.history = self.history[:]
+        return copy
