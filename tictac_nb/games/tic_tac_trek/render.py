@@ -141,7 +141,7 @@ def render(view: dict, actions: Sequence[str], pending: str | None = None) -> st
     side_x = LEFT + map_w + 20
     width = side_x + SIDE + 12
     status_lines = svg.wrap(view["status"], max(30, int((width - 2 * LEFT) / 7.6)))
-    body_h = max(map_h, 430)
+    body_h = max(map_h, 440)
     height = TOP + body_h + 18 + 19 * len(status_lines)
     d = svg.canvas(width, height, f"Tic Tac Trek. {view['status']}")
     d.add(d.rect((0, 0), (width, height), fill=PALETTE["paper"]))
@@ -238,8 +238,8 @@ def _side(d, view: dict, x: float, live: set[str]) -> None:
             d.add(svg.label(d, x, y + 34 + 15 * i, words, 12))
         if "keep" in live:
             g = svg.target(d, "keep", "keep every campfire where it stands")
-            g.add(d.rect((x, y + 68), (150, 26), rx=8, ry=8, fill="white", stroke=PALETTE["target"], stroke_width=2))
-            g.add(svg.label(d, x + 75, y + 86, "keep campfires", 13, text_anchor="middle"))
+            g.add(d.rect((x, y + 80), (150, 26), rx=8, ry=8, fill="white", stroke=PALETTE["target"], stroke_width=2))
+            g.add(svg.label(d, x + 75, y + 98, "Keep campfires", 13, text_anchor="middle"))
     elif view["outcome"]:
         winner = view["outcome"]["winners"][0]
         d.add(svg.label(d, x, y + 14, "Game over", 14, font_weight="bold"))
@@ -247,7 +247,7 @@ def _side(d, view: dict, x: float, live: set[str]) -> None:
         d.add(svg.label(d, x + 34, y + 45, "Top Trekker", 14, font_weight="bold"))
         for i, words in enumerate(svg.wrap(view["outcome"]["reason"], 30)[:3]):
             d.add(svg.label(d, x, y + 70 + 14 * i, words, 11, fill=PALETTE["muted"]))
-    y += 108
+    y += 132
     d.add(svg.label(d, x, y, f"In the bag: {view['bag_size']}", 14, font_weight="bold"))
     for i, terrain in enumerate(ORDER):
         row = y + 12 + 24 * i
