@@ -132,7 +132,8 @@ class TicTacTwo(State):
         self.lines = [(board, cells, p) for board, (cells, _), p in found]
         winners = sorted({p for _, _, p in found})
         if len(winners) == 2:
-            detail = "; ".join(f"{MARKS[p]}: {name} of the {board}" for board, (_, name), p in found)
+            detail = "; ".join(f"{MARKS[p]}: " + " and ".join(f"{name} of the {board}" for board, (_, name), q in found
+                                                        if q == p) for p in (0, 1))
             self._finish((), f"tie: both completed a line ({detail})")
         elif winners:
             winner = winners[0]
