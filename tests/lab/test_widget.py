@@ -1,0 +1,90 @@
+"""The DesignLab widget: controls built from each game's options, two variants played and compared."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import matplotlib
+import pytest
+
+import tictac_nb
+from tictac_nb import lab
+from tictac_nb.engine import Option, boolean, choice_of, int_between
+from tictac_nb.lab.widget import OptionControl, option_domain
+
+matplotlib.use("Agg")
+
+
+@pytest.mark.parametrize(("option", "domain"), [
+    (Option(True, boolean, "d"), ("bool",)),
+    (Option(2, choice_of(2, 3, 4), "d"), ("choice", (2, 3, 4))),
+    (Option(None, int_between(0, 3, allow_none=True), "d"), ("int", 0, 3, True)),
+    (Option(200, int_between(1, 10_000), "d"), ("int", 1, 10_000, False)),
+    (Option(None, lambda v: v, "d"), ("text",)),
+])
+def test_option_domains_are_read_from_the_checks(option, domain):
+    assert option_domain(option) == domain
+
+
+def test_controls_turn_widget_values_back_into_option_values():
+    seats = OptionControl("first_player", Option(None, int_between(0, 3, allow_none=True), "who starts"))
+    assert isinstance(seats.widget, widgets.Dropdown) and seats.value is None
+    seats.widget.value = 2
+    assert seats.value == 2 and "who starts" in seats.help.value
+    cap = OptionControl("turn_cap", Option(200, int_between(1, 10_000), "cap"))
+    assert isinstance(cap.widget, widgets.BoundedIntText) and cap.value == 200
+    text = OptionControl("deck", Option(None, lambda v: v, "cards"))
+    text.widget.value = "{'Croc': 6}"
+    assert text.value == {"Croc": 6}
+    text.widget.value = "XOWPCOXXO"
+    assert text.value == "XOWPCOXXO"
+    text.widget.value = " "
+    assert text.value is None
+
+
+def test_every_game_gets_one_control_per_option_and_one_bot_per_seat(game_name):
+    ui = lab.DesignLab(game=game_name, games=2)
+    game = tictac_nb.GAMES[game_name]
+    for panel in (ui.a, ui.b):
+        assert list(panel.controls) == list(game.options)
+        for name, control in panel.controls.items():
+            assert control.value == game.options[name].default
+            assert game.options[name].doc in control.help.value
+        assert panel.options() == {}
+        assert len(panel.bots) == tictac_nb.new_game(game_name, seed=0).num_players
+
+
+def test_switching_game_rebuilds_the_panels():
+    ui = lab.DesignLab(games=2)
+    for name in reversed(tictac_nb.GAMES):
+        ui.picker.value = name
+        assert list(ui.a.controls) == list(ui.b.controls) == list(tictac_nb.GAMES[name].options)
+        assert ui.panels.children == (ui.a.box, ui.b.box) and ui.a.game.name == name
+
+
+def test_running_plays_both_variants_on_the_same_seeds():
+    ui = lab.DesignLab(games=6, seed=3)
+    ui.b.controls["peek"].value = False
+    ui.b.bots[0].value = "mcts:50"
+    table = ui.run()
+    assert list(table.columns) == ["Variant A: rules as printed", "Variant B: peek=False"]
+    a, b = ui.results.values()
+    assert list(a["seed"]) == list(b["seed"]) == list(range(3, 9))
+    assert set(b["bots"]) == {"mcts(50) vs random"} and all(o == {"peek": False} for o in b["options"])
+    assert table.loc["games"].tolist() == [6, 6]
+    assert table.loc["first_player_advantage", "Variant B: peek=False"] == lab.first_player_advantage(b)
+    assert not ui.button.disabled
+
+
+def test_labels_name_the_variants_and_equal_variants_are_told_apart():
+    ui = lab.DesignLab(games=2)
+    assert list(ui.run().columns) == ["Variant A: rules as printed", "Variant B: rules as printed"]
+    ui.a.label.value, ui.b.label.value = "same", "same"
+    assert list(ui.run().columns) == ["A: same", "B: same"]
+
+
+def test_a_bad_option_value_is_reported_not_raised():
+    ui = lab.DesignLab(games=2)
+    ui.b.controls["tiles"].widget.value = "XXXX"
+    assert "tiles" in ui.b.message.value
+    table = ui.run()
+    assert table.empty and len(ui.results) == 1

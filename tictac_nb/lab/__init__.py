@@ -1,0 +1,63 @@
+"""The design lab: self-play metrics, rule variants side by side, sweeps at scale.
+
+    >>> from tictac_nb import lab
+    >>> games = lab.play_games("tic-tac-two", 500, options={"peek": False})
+    >>> lab.summary(games)                                   # first-player advantage, balance, ...
+    >>> lab.compare({"Peek": lab.play_games("tic-tac-two", 500), "no Peek": games})
+    >>> lab.sweep(lab.grid("tic-tac-two", peek=[True, False], wild=[True, False]), 2000)  # every core
+    >>> lab.DesignLab()                                      # the widget
+
+It works for every registered game through the game protocol only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .metrics import (
+    METRICS,
+    actions_mean,
+    balance,
+    branching_max,
+    branching_mean,
+    compare,
+    completion,
+    decisiveness,
+    definitions,
+    draw_rate,
+    duration_mean,
+    duration_std,
+    first_player_advantage,
+    first_player_advantage_margin,
+    lead_changes,
+    summary,
+    win_rates,
+)
+from .plots import outcome_shares, plot_comparison, plot_win_rates
+from .selfplay import (
+    MAX_ACTIONS,
+    BotFactory,
+    bot_factory,
+    ended_by_turn_cap,
+    play_game,
+    play_games,
+    replay,
+)
+from .sweeps import Variant, default_executor, grid, sweep
+
+
+def __getattr__(name: str) -> Any:
+    if name == "DesignLab":  # ipywidgets only when asked for
+        from .widget import DesignLab
+
+        return DesignLab
+    raise AttributeError(name)
+
+
+__all__ = [
+    "MAX_ACTIONS", "METRICS", "BotFactory", "DesignLab", "Variant", "actions_mean", "balance", "bot_factory",
+    "branching_max", "branching_mean", "compare", "completion", "decisiveness", "default_executor", "definitions",
+    "draw_rate", "duration_mean", "duration_std", "ended_by_turn_cap", "first_player_advantage",
+    "first_player_advantage_margin", "grid", "lead_changes", "outcome_shares", "play_game", "play_games",
+    "plot_comparison", "plot_win_rates", "replay", "summary", "sweep", "win_rates",
+]

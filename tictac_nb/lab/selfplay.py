@@ -1,0 +1,295 @@
+"""Self-play: many seeded games of any registered game, one result row per game.
+
+Everything here goes through the game protocol only (`new_game`, `to_move`, `legal_actions`, `play`,
+`outcome`, `current_scores`), so a game added to the kit later works without a change here.
+
+Reproducibility: game `i` of a batch uses seed `seed + i` for its own chance (deal, shuffle, who
+starts), and each seat gets a fresh bot made by its factory with a seed derived from that game seed
+and the seat (`bot_seed`). A game is therefore fully fixed by (game, options, bots, seed), whatever
+order or process it is played in: that is what lets a sweep split work over any executor.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import tictac_nb
+
+from ..bots import Bot, MCTSBot, RandomBot, payoff
+from ..engine import State
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+MAX_ACTIONS = 20_000
+"""The lab's own safety cap: a game still running after this many actions is stopped as a turn cap."""
+
+BotFactoryLike = Any  # "random", "mcts", "mcts:200", a BotFactory, or any callable factory(seed=...) -> Bot
+BotsSpec = Any  # one BotFactoryLike for every seat, a sequence of them (one per seat), or {seat: spec}
+
+
+@dataclass(frozen=True)
+class BotFactory:
+    """A picklable recipe for a fresh seeded bot of the kit: `kind` is "random" or "mcts"."""
+
+    kind: str = "random"
+    iterations: int = 200
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("random", "mcts"):
+            raise ValueError(f"a bot kind is 'random' or 'mcts', not {self.kind!r}")
+        if type(self.iterations) is not int or self.iterations < 1:
+            raise ValueError(f"iterations must be a whole number of 1 or more, not {self.iterations!r}")
+
+    def __call__(self, seed: int | None = None) -> Bot:
+        if self.kind == "random":
+            return RandomBot(seed)
+        return MCTSBot(self.iterations, seed=seed)
+
+    def __str__(self) -> str:
+        return "random" if self.kind == "random" else f"mcts({self.iterations})"
+
+
+_SPEC = re.compile(r"^\s*(random|mcts)\s*(?:[:(]\s*(\d+)\s*\)?)?\s*$", re.IGNORECASE)
+
+
+def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
+    """A bot factory from a spec: "random", "mcts", "mcts:300" / "mcts(300)", a bot class, or a callable.
+
+    A factory is called as `factory(seed=...)` for every game, so each game gets a fresh seeded bot.
+    For a process pool or a Dask cluster, custom factories must be picklable (module-level functions,
+    classes, `functools.partial`); the string specs always are.
+    """
+    if isinstance(spec, BotFactory):
+        return spec
+    if spec is RandomBot:
+        return BotFactory("random")
+    if spec is MCTSBot:
+        return BotFactory("mcts", 500)
+    if isinstance(spec, str):
+        match = _SPEC.match(spec)
+        if not match:
+            raise ValueError(f"unknown bot {spec!r}: write 'random', 'mcts' or 'mcts:ITERATIONS'")
+        kind, iterations = match.group(1).lower(), match.group(2)
+        return BotFactory(kind, int(iterations) if iterations else 200)
+    if callable(spec):
+        return spec
+    raise ValueError(f"a bot is 'random', 'mcts:N' or a factory called as factory(seed=...), not {spec!r}")
+
+
+def bot_label(factory: Callable[..., Bot]) -> str:
+    """Short words for a bot factory, for tables and plot legends."""
+    if isinstance(factory, BotFactory):
+        return str(factory)
+    func = getattr(factory, "func", None)  # functools.partial
+    if func is not None:
+        args = [repr(a) for a in getattr(factory, "args", ())]
+        args += [f"{k}={v!r}" for k, v in getattr(factory, "keywords", {}).items()]
+        return f"{getattr(func, '__name__', 'bot')}({', '.join(args)})"
+    return getattr(factory, "__name__", None) or repr(factory)
+
+
+def seat_factories(bots: BotsSpec, num_players: int) -> list[Callable[..., Bot]]:
+    """One factory per seat: `bots` is one spec for all seats, a list (one per seat) or {seat: spec}."""
+    if isinstance(bots, Mapping):
+        bad = [seat for seat in bots if type(seat) is not int or not 0 <= seat < num_players]
+        if bad:
+            raise ValueError(f"seat {bad[0]!r} does not exist: seats are 0 to {num_players - 1}")
+        return [bot_factory(bots.get(seat, "random")) for seat in range(num_players)]
+    if isinstance(bots, Sequence) and not isinstance(bots, str):
+        if len(bots) != num_players:
+            raise ValueError(f"{len(bots)} bots given for {num_players} seats")
+        return [bot_factory(spec) for spec in bots]
+    return [bot_factory(bots)] * num_players
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in `seat` for the game with `game_seed`: distinct for every pair, stable everywhere."""
+    digest = hashlib.sha256(f"tictac_nb.lab bot {game_seed} {seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def ended_by_turn_cap(state: State) -> bool:
+    """Whether a finished game was stopped by a turn cap rather than decided by its rules.
+
+    The protocol hint first: a state may say so itself with a boolean attribute `timed_out`. Otherwise
+    the outcome's reason is read: games of the kit word a cap as "timeout" or "turn cap" (RULINGS.md,
+    TIC TOC: a turn cap "ends a stuck game as a draw ('timeout')").
+    """
+    hint = getattr(state, "timed_out", None)
+    if isinstance(hint, bool):
+        return hint
+    reason = state.outcome.reason.lower() if state.outcome is not None else ""
+    return any(word in reason for word in ("timeout", "time out", "timed out", "turn cap"))
+
+
+def options_label(options: Mapping[str, Any]) -> str:
+    """Words for a variant's options: "peek=False", or "rules as printed" for none."""
+    return ", ".join(f"{key}={value!r}" for key, value in options.items()) or "rules as printed"
+
+
+def _leaders(scores: Sequence[float]) -> frozenset[int]:
+    best = max(scores)
+    return frozenset(p for p, s in enumerate(scores) if s == best)
+
+
+def _leads(scores: Sequence[float]) -> list[float]:
+    """Each player's lead: own score minus the best score among the others."""
+    return [s - max(t for q, t in enumerate(scores) if q != p) for p, s in enumerate(scores)]
+
+
+def score_story(trace: Sequence[Sequence[float]], winners: Sequence[int]) -> tuple[int, float]:
+    """Lead changes and decisiveness of one game from its scores after each turn (trace[0]: at the start).
+
+    Lead changes: how often the set of leading players (highest score) differs from the turn before.
+    Decisiveness: the share of turns played before a winner's lead first exceeds the largest lead
+    any non-winner ever had (Ludii's DecisivenessMoves; NaN for a game without a single winner).
+    """
+    changes = sum(_leaders(a) != _leaders(b) for a, b in zip(trace, trace[1:], strict=False))
+    if len(winners) != 1 or len(trace) < 2 or len(trace[0]) < 2:
+        return changes, float("nan")
+    winner = winners[0]
+    leads = [_leads(scores) for scores in trace]
+    threshold = max(lead[p] for lead in leads for p in range(len(lead)) if p != winner)
+    turns = len(trace) - 1
+    decided = next((t for t, lead in enumerate(leads) if lead[winner] > threshold), turns)
+    return changes, decided / turns if turns else float("nan")
+
+
+def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bots: BotsSpec = "random",
+              max_actions: int = MAX_ACTIONS, variant: str | None = None) -> dict[str, Any]:
+    """Play one game to its end with fresh seeded bots and return its result row (a plain dict).
+
+    A turn is a run of consecutive actions by the same player: a new turn starts whenever `to_move`
+    changes. Scores are read with `current_scores()` at the start and after every turn.
+    """
+    options = dict(options or {})
+    state = tictac_nb.new_game(game, seed=seed, **options)
+    n = state.num_players
+    factories = seat_factories(bots, n)
+    players = [factory(seed=bot_seed(seed, seat)) for seat, factory in enumerate(factories)]
+    first_mover = state.to_move
+    first = state.current_scores()
+    trace = [first] if first is not None else None
+    turns = branching_sum = branching_max = 0
+    mover_before = None
+    while state.outcome is None and len(state.history) < max_actions:
+        mover = state.to_move
+        if mover != mover_before:
+            if trace is not None and mover_before is not None:
+                trace.append(state.current_scores())
+            turns += 1
+            mover_before = mover
+        width = len(state.legal_actions())
+        branching_sum += width
+        branching_max = max(branching_max, width)
+        state.play(players[mover].choose(state))
+    outcome = state.outcome
+    if outcome is None:
+        winners, scores, capped = (), state.current_scores(), True
+        reason = f"turn cap: the lab stopped the game after {max_actions} actions"
+    else:
+        winners, scores, capped = outcome.winners, outcome.scores, ended_by_turn_cap(state)
+        reason = outcome.reason
+    if trace is not None:
+        trace.append(tuple(scores) if scores is not None else state.current_scores())
+    lead_changes, decisiveness = score_story(trace, winners) if trace is not None else (float("nan"),) * 2
+    shares = tuple(payoff(outcome, n)) if outcome is not None else (1 / n,) * n
+    actions = len(state.history)
+    margin = float("nan")
+    if scores is not None and n > 1:
+        ranked = sorted(scores, reverse=True)
+        margin = ranked[0] - ranked[1]
+    return {
+        "game": game,
+        "variant": variant if variant is not None else options_label(options),
+        "seed": seed,
+        "options": options,
+        "bots": " vs ".join(bot_label(f) for f in factories),
+        "players": n,
+        "first_mover": first_mover,
+        "winners": tuple(winners),
+        "winner": winners[0] if len(winners) == 1 else None,
+        "shares": shares,
+        "draw": not winners and not capped,
+        "completed": not capped,
+        "scores": None if scores is None else tuple(scores),
+        "margin": margin,
+        "actions": actions,
+        "turns": turns,
+        "branching_mean": branching_sum / actions if actions else float("nan"),
+        "branching_max": branching_max,
+        "lead_changes": lead_changes,
+        "decisiveness": decisiveness,
+        "reason": reason,
+        "moves": tuple(state.history),
+    }
+
+
+def replay(row: Mapping[str, Any]) -> State:
+    """The final position of a result row's game, rebuilt from its game, seed, options and moves."""
+    state = tictac_nb.new_game(row["game"], seed=int(row["seed"]), **dict(row["options"]))
+    for move in row["moves"]:
+        state.play(move)
+    return state
+
+
+def results_frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
+    """Result rows as a DataFrame (one row per game), `winner` as a nullable integer."""
+    import pandas as pd
+
+    frame = pd.DataFrame(list(rows), columns=COLUMNS)
+    frame["winner"] = frame["winner"].astype("Int64")
+    for column in ("seed", "players", "actions", "turns", "branching_max"):
+        frame[column] = frame[column].astype("int64")
+    return frame
+
+
+COLUMNS = (
+    "game", "variant", "seed", "options", "bots", "players", "first_mover", "winners", "winner", "shares", "draw",
+    "completed", "scores", "margin", "actions", "turns", "branching_mean", "branching_max", "lead_changes",
+    "decisiveness", "reason", "moves",
+)
+
+
+def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = None, bots: BotsSpec = "random",
+               seed: int = 0, variant: str | None = None, max_actions: int = MAX_ACTIONS,
+               progress: bool = True) -> pd.DataFrame:
+    """Play `n` games of `game` (seeds `seed` .. `seed + n - 1`) in this process: one DataFrame row per game.
+
+    `bots`: one spec for every seat ("random", "mcts:200", a factory), a list with one per seat, or
+    {seat: spec} (other seats random). With `progress`, a tqdm bar shows in the notebook. Interrupting
+    (the kernel's stop button, Ctrl-C) drops the game being played and returns the finished ones;
+    `frame.attrs["interrupted"]` then says so.
+    """
+    if type(n) is not int or n < 0:
+        raise ValueError(f"n must be a whole number of 0 or more, not {n!r}")
+    tictac_nb.new_game(game, seed=seed, **dict(options or {}))  # refuse a bad game or option before the bar shows
+    rows: list[dict[str, Any]] = []
+    interrupted = False
+    bar = _progress_bar(n, f"{game}: {variant or options_label(options or {})}") if progress else None
+    try:
+        for i in range(n):
+            rows.append(play_game(game, seed + i, options, bots, max_actions, variant))
+            if bar is not None:
+                bar.update(1)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if bar is not None:
+            bar.close()
+    frame = results_frame(rows)
+    frame.attrs["interrupted"] = interrupted
+    if interrupted:
+        print(f"interrupted: kept the {len(rows)} finished games of {n}")
+    return frame
+
+
+def _progress_bar(total: int, description: str):
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=description, unit="game", leave=False)

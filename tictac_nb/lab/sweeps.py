@@ -1,0 +1,138 @@
+"""Sweeps: many variants x many seeds, spread over any `concurrent.futures.Executor`.
+
+By default a local process pool with every core; for a class that outgrows one machine, a Dask
+cluster with no code change:
+
+    from dask.distributed import Client
+    results = lab.sweep(variants, 5000, executor=Client("tcp://scheduler:8786").get_executor())
+
+Work is cut into chunks of seeds; each game depends only on (game, options, bots, seed) (see
+`selfplay`), and the rows come back sorted by variant and seed, so any executor, any number of
+workers and any chunk size give the same table.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import signal
+from collections.abc import Iterable, Mapping
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+import tictac_nb
+
+from .selfplay import MAX_ACTIONS, BotsSpec, _progress_bar, options_label, play_game, results_frame
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One rule set to test: a game, its options, the bots per seat, and a label for tables and plots."""
+
+    game: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    bots: BotsSpec = "random"
+    label: str | None = None
+
+    @property
+    def name(self) -> str:
+        return self.label if self.label is not None else f"{self.game}: {options_label(self.options)}"
+
+    def check(self) -> None:
+        """Refuse an unknown game or a bad option now, before any work is sent out."""
+        tictac_nb.new_game(self.game, seed=0, **dict(self.options))
+
+
+def grid(game: str, bots: BotsSpec = "random", **option_values: Iterable[Any]) -> list[Variant]:
+    """Every combination of the given option values: grid("tic-tac-two", peek=[True, False], wild=[True, False])."""
+    names = list(option_values)
+    combos = itertools.product(*(list(option_values[name]) for name in names))
+    return [Variant(game, dict(zip(names, values, strict=True)), bots) for values in combos]
+
+
+def _ignore_interrupts() -> None:
+    # The notebook's stop button reaches the whole process group: the pool's workers finish their chunk
+    # and the main process decides what to keep.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def default_executor(workers: int | None = None) -> ProcessPoolExecutor:
+    """A local process pool with `workers` processes (default: every core)."""
+    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, initializer=_ignore_interrupts)
+
+
+def play_chunk(variant: Variant, seeds: list[int], max_actions: int = MAX_ACTIONS) -> list[dict[str, Any]]:
+    """Play the games of one variant for `seeds`: the unit of work sent to an executor."""
+    return [play_game(variant.game, seed, variant.options, variant.bots, max_actions, variant.name)
+            for seed in seeds]
+
+
+def sweep(variants: Iterable[Variant] | Mapping[str, Variant], n: int = 100, *, seed: int = 0,
+          executor: Executor | None = None, workers: int | None = None, chunk: int | None = None,
+          max_actions: int = MAX_ACTIONS, progress: bool = True) -> pd.DataFrame:
+    """Play `n` games (seeds `seed` .. `seed + n - 1`) of every variant; one DataFrame row per game.
+
+    `executor`: any concurrent.futures.Executor (a Dask `Client(...).get_executor()` works as is);
+    None makes a local process pool of `workers` processes (default every core), or plays in this
+    process when `workers == 1`. Interrupting returns the finished chunks (`attrs["interrupted"]`).
+    """
+    if isinstance(variants, Mapping):
+        variants = [Variant(v.game, v.options, v.bots, label) for label, v in variants.items()]
+    variants = list(variants)
+    names = [v.name for v in variants]
+    if len(set(names)) != len(names):
+        raise ValueError("two variants share a label: give each its own label")
+    for variant in variants:
+        variant.check()
+    if chunk is None:
+        parallel = 1 if (executor is None and workers == 1) else (workers or os.cpu_count() or 1)
+        chunk = max(1, min(200, math.ceil(n / (4 * parallel))))
+    tasks = [(variant, list(range(start, min(start + chunk, seed + n))), max_actions)
+             for variant in variants for start in range(seed, seed + n, chunk)]
+    order = {name: i for i, name in enumerate(names)}
+    rows: list[dict[str, Any]] = []
+    bar = _progress_bar(n * len(variants), f"sweep of {len(variants)} variants") if progress else None
+    own = executor is None and workers != 1
+    pool = default_executor(workers) if own else executor
+    interrupted = False
+    try:
+        if pool is None:
+            for task in tasks:
+                rows += play_chunk(*task)
+                if bar is not None:
+                    bar.update(len(task[1]))
+        else:
+            futures: list[Future] = []
+            collected: set[Future] = set()
+            try:
+                for task in tasks:
+                    futures.append(pool.submit(play_chunk, *task))
+                for future in as_completed(futures):
+                    done = future.result()
+                    collected.add(future)
+                    rows += done
+                    if bar is not None:
+                        bar.update(len(done))
+            except KeyboardInterrupt:
+                for future in futures:
+                    future.cancel()
+                rows += [row for future in futures if future not in collected and future.done()
+                         and not future.cancelled() and future.exception() is None for row in future.result()]
+                raise
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if bar is not None:
+            bar.close()
+        if own:
+            pool.shutdown(wait=not interrupted, cancel_futures=True)
+    rows.sort(key=lambda row: (order[row["variant"]], row["seed"]))
+    frame = results_frame(rows)
+    frame.attrs["interrupted"] = interrupted
+    if interrupted:
+        print(f"interrupted: kept the {len(rows)} finished games of {n * len(variants)}")
+    return frame

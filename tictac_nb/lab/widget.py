@@ -1,0 +1,201 @@
+"""DesignLab: an ipywidgets panel that plays two rule variants of a game and sets them side by side.
+
+Pick a game; for variant A and variant B set the rule options (controls built from the game's
+`Game.options`: each option's default and doc) and a bot per seat; play a batch; read the metrics
+table and the plots. Both variants play the same seeds, so differences come from the rules.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+from IPython.display import display
+
+import tictac_nb
+
+from ..engine import Game, InvalidOption, Option, boolean
+from .metrics import compare, definitions
+from .plots import plot_comparison
+from .selfplay import options_label, play_games
+
+BOT_CHOICES = (("random", "random"), ("MCTS, 50 iterations", "mcts:50"), ("MCTS, 200 iterations", "mcts:200"),
+               ("MCTS, 500 iterations", "mcts:500"))
+_RANDOM_BY_SEED = "random (by seed)"
+
+
+def option_domain(option: Option) -> tuple:
+    """What values an option takes, read from its check: ("bool",), ("choice", values), ("int", low, high,
+    allow_none) or ("text",) for anything else (typed as a Python literal)."""
+    if option.check is boolean:
+        return ("bool",)
+    try:
+        found = inspect.getclosurevars(option.check).nonlocals
+    except (TypeError, ValueError):
+        found = {}
+    if "values" in found:
+        return ("choice", tuple(found["values"]))
+    if "low" in found and "high" in found:
+        return ("int", found["low"], found["high"], bool(found.get("allow_none", False)))
+    if type(option.default) is bool:
+        return ("bool",)
+    return ("text",)
+
+
+def _parse_text(text: str) -> Any:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+
+
+class OptionControl:
+    """One rule option as a widget; `value` is the option value it stands for."""
+
+    def __init__(self, name: str, option: Option) -> None:
+        self.name, self.option = name, option
+        domain = option_domain(option)
+        style = {"description_width": "initial"}
+        self.parse: Callable[[Any], Any] = lambda value: value
+        if domain[0] == "bool":
+            self.widget = widgets.Checkbox(value=bool(option.default), description=name, indent=False)
+        elif domain[0] == "choice":
+            values = domain[1] if option.default in domain[1] else (option.default, *domain[1])
+            self.widget = widgets.Dropdown(options=[(repr(v), v) for v in values], value=option.default,
+                                           description=name, style=style)
+        elif domain[0] == "int" and (domain[3] or domain[2] - domain[1] <= 12) and domain[2] - domain[1] <= 30:
+            choices = [(_RANDOM_BY_SEED, None)] if domain[3] else []
+            choices += [(str(v), v) for v in range(domain[1], domain[2] + 1)]
+            self.widget = widgets.Dropdown(options=choices, value=option.default, description=name, style=style)
+        elif domain[0] == "int" and not domain[3]:
+            self.widget = widgets.BoundedIntText(value=option.default, min=domain[1], max=domain[2],
+                                                 description=name, style=style)
+        else:
+            default = "" if option.default is None else repr(option.default)
+            self.widget = widgets.Text(value=default, placeholder="default" if option.default is None else "",
+                                       description=name, style=style)
+            self.parse = _parse_text
+        self.widget.tooltip = option.doc
+        self.help = widgets.HTML(f"<small>{option.doc}</small>")
+
+    @property
+    def value(self) -> Any:
+        return self.parse(self.widget.value)
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        self.widget.value = repr(value) if self.parse is _parse_text and value is not None else value
+
+
+class VariantPanel:
+    """The controls of one variant: a label, the rule options, and a bot for every seat."""
+
+    def __init__(self, title: str, game: Game) -> None:
+        self.game, self.title = game, title
+        self.label = widgets.Text(value="", placeholder=title, description="label",
+                                  style={"description_width": "initial"})
+        self.controls = {name: OptionControl(name, option) for name, option in game.options.items()}
+        self.message = widgets.HTML()
+        self.seats = widgets.VBox()
+        self.bots: list[widgets.Dropdown] = []
+        for control in self.controls.values():
+            control.widget.observe(lambda _: self.update_seats(), "value")
+        rows = [widgets.HTML(f"<b>{title}</b>"), self.label]
+        for control in self.controls.values():
+            rows += [control.widget, control.help]
+        if not self.controls:
+            rows.append(widgets.HTML(f"<small>{game.title} has no rule options.</small>"))
+        self.box = widgets.VBox([*rows, self.seats, self.message],
+                                layout=widgets.Layout(border="1px solid #ccc", padding="6px", width="50%"))
+        self.update_seats()
+
+    def options(self) -> dict[str, Any]:
+        """The options that differ from the rulebook's defaults."""
+        return {name: c.value for name, c in self.controls.items() if c.value != c.option.default}
+
+    def name(self) -> str:
+        return self.label.value.strip() or f"{self.title}: {options_label(self.options())}"
+
+    def update_seats(self) -> None:
+        try:
+            state = tictac_nb.new_game(self.game.name, seed=0, **self.options())
+        except (InvalidOption, ValueError) as error:
+            self.message.value = f"<span style='color:#b00'>{error}</span>"
+            return
+        self.message.value = ""
+        old = [d.value for d in self.bots]
+        self.bots = [widgets.Dropdown(options=BOT_CHOICES, value=old[p] if p < len(old) else "random",
+                                      description=f"{state.player_name(p)}:", style={"description_width": "initial"})
+                     for p in range(state.num_players)]
+        self.seats.children = [widgets.HTML("<small>bots</small>"), *self.bots]
+
+    def bot_specs(self) -> list[str]:
+        return [d.value for d in self.bots]
+
+
+class DesignLab(widgets.VBox):
+    """Two variants of one game, played on the same seeds and compared: metrics table and plots."""
+
+    def __init__(self, game: str = "tic-tac-two", games: int = 200, seed: int = 0) -> None:
+        self.picker = widgets.Dropdown(options=[(g.title, name) for name, g in tictac_nb.GAMES.items()],
+                                       value=game, description="game")
+        self.games = widgets.BoundedIntText(value=games, min=1, max=100_000, description="games per variant",
+                                            style={"description_width": "initial"})
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31, description="first seed",
+                                           style={"description_width": "initial"})
+        self.button = widgets.Button(description="Play both variants", button_style="primary", icon="play")
+        self.output = widgets.Output()
+        self.panels = widgets.HBox()
+        self.results: dict[str, pd.DataFrame] = {}
+        self.picker.observe(lambda _: self._build_panels(), "value")
+        self.button.on_click(lambda _: self.run())
+        self._build_panels()
+        help_text = widgets.HTML("<small>Metric definitions: <code>tictac_nb.lab.definitions()</code>. "
+                                 "Stop the kernel to interrupt: finished games are kept.</small>")
+        super().__init__([widgets.HBox([self.picker, self.games, self.seed]), self.panels,
+                          widgets.HBox([self.button, help_text]), self.output])
+
+    def _build_panels(self) -> None:
+        game = tictac_nb.GAMES[self.picker.value]
+        self.a, self.b = VariantPanel("Variant A", game), VariantPanel("Variant B", game)
+        self.panels.children = [self.a.box, self.b.box]
+
+    def run(self) -> pd.DataFrame:
+        """Play both variants and show the comparison; returns the metrics table."""
+        self.output.clear_output()
+        names = [self.a.name(), self.b.name()]
+        if names[0] == names[1]:
+            names = [f"A: {names[0]}", f"B: {names[1]}"]
+        self.results = {}
+        table = pd.DataFrame()
+        self.button.disabled = True
+        try:
+            with self.output:
+                for panel, name in zip((self.a, self.b), names, strict=True):
+                    try:
+                        self.results[name] = play_games(self.picker.value, self.games.value, options=panel.options(),
+                                                        bots=panel.bot_specs(), seed=self.seed.value, variant=name)
+                    except (InvalidOption, ValueError) as error:
+                        print(f"{name}: {error}")
+                        return table
+                table = compare(self.results)
+                display(table.round(3).style.format(precision=3))
+                figure = plot_comparison(self.results)
+                display(figure)
+                import matplotlib.pyplot as plt
+
+                plt.close(figure)
+        finally:
+            self.button.disabled = False
+        return table
+
+    @staticmethod
+    def definitions() -> pd.DataFrame:
+        return definitions()
