@@ -99,7 +99,8 @@ def campfire(d, owner: str, cx: float, cy: float, r: float = 12):
 def tile(d, terrain: str, mark: str | None, x: float, y: float, size: float = CELL, fire: str | None = None,
          where: str | None = None):
     """One tile with its top-left corner at (x, y): terrain colour and pictogram, symbol, campfire."""
-    g = d.g()
+    words = f"{terrain} tile" + (f" at {where}" if where else "") + (f" showing {mark}" if mark else "")
+    g = d.g(**{"class": "ttn-trek-tile", "aria-label": words + (f", with {fire}'s campfire" if fire else "")})
     g.add(d.rect((x + 1.5, y + 1.5), (size - 3, size - 3), rx=7, ry=7, fill=TERRAIN_FILL[terrain],
                  stroke=PALETTE["line"], stroke_width=1.5))
     g.add(pictogram(d, terrain, x + 13, y + 13, 9 * size / CELL))
@@ -153,7 +154,8 @@ def render(view: dict, actions: Sequence[str], pending: str | None = None) -> st
         return LEFT + (x - minx) * CELL, TOP + (y - miny) * CELL
 
     d.add(d.rect((LEFT, TOP), (map_w, map_h), rx=10, ry=10, fill="#f3efe4", stroke=PALETTE["muted"],
-                 stroke_width=1))
+                 stroke_width=1, **{"class": "ttn-trek-map", "data-cells": f"{cols}x{rows}",
+                                    "data-corner": f"{minx},{miny}"}))
     live = set(actions)
     fires_to_move = {a[5:] for a in live if a.startswith("fire ")}
     for t in tiles:
@@ -216,10 +218,12 @@ def _scoring(d, view: dict, corner) -> None:
                 d.add(svg.cross(d, cx, cy, 4, COLOUR["X"], 2.5))
             else:
                 d.add(svg.ring(d, cx, cy, 4.5, COLOUR["O"], 2.5))
-        d.add(d.rect((px + CELL - 30, py + 3), (27, 17), rx=8, ry=8, fill="white", stroke=COLOUR[fire["owner"]],
-                     stroke_width=1.5))
-        d.add(svg.label(d, px + CELL - 16.5, py + 16, f"+{fire['points']}", 12, text_anchor="middle",
-                        font_weight="bold"))
+        badge = d.add(d.g(**{"class": "ttn-trek-points", "aria-label": f"{fire['owner']}'s campfire at "
+                             f"{fire['cell']} scores {fire['points']}"}))
+        badge.add(d.rect((px + CELL - 30, py + 3), (27, 17), rx=8, ry=8, fill="white",
+                         stroke=COLOUR[fire["owner"]], stroke_width=1.5))
+        badge.add(svg.label(d, px + CELL - 16.5, py + 16, f"+{fire['points']}", 12, text_anchor="middle",
+                            font_weight="bold"))
 
 
 def _side(d, view: dict, x: float, live: set[str]) -> None:

@@ -1,0 +1,131 @@
+"""Tic Tac Trek's board: the growing map, click targets with their names, campfires, the end count, the widget."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+
+import tictac_nb
+from tictac_nb import MCTSBot
+from tictac_nb.games.tic_tac_trek.render import CELL
+
+FOREST = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 16, "lake": 0}
+
+
+def trek(bag=None, first=0, **options):
+    return tictac_nb.new_game("tic-tac-trek", seed=0, first_player=first, bag=bag, **options)
+
+
+def play(state, *actions):
+    for action in actions:
+        state.play(action)
+    return state
+
+
+def tree(state, viewer=None):
+    return ET.fromstring(state.render_svg(viewer))
+
+
+def targets(state, viewer) -> dict[str, str]:
+    return {el.get("data-target"): el.get("aria-label") for el in tree(state, viewer).iter()
+            if el.get("data-target") is not None}
+
+
+def labelled(state, cls: str) -> list[str]:
+    return [el.get("aria-label") for el in tree(state).iter() if el.get("class") == cls]
+
+
+def map_frame(state):
+    frame = next(el for el in tree(state).iter() if el.get("class") == "ttn-trek-map")
+    return frame.get("data-cells"), frame.get("data-corner"), float(frame.get("width")), float(frame.get("height"))
+
+
+def test_legal_cells_are_targets_named_with_their_reason():
+    state = trek("FDD")
+    assert targets(state, 0) == {"1,-1": "place at 1,-1: next to desert", "2,0": "place at 2,0: next to desert",
+                                 "1,1": "place at 1,1: next to desert"}
+    assert targets(trek("FLD"), 0)["2,0"] == "place at 2,0: next to lake"
+    assert targets(trek("FDL"), 0)["-1,0"] == "place at -1,0: a lake may go next to any tile"
+    assert targets(trek("FDG"), 0)["0,1"] == "place at 0,1: no cell matches grassland, so next to any tile"
+    both = play(trek("FLFF"), "0,1")  # 1,1 now touches the lake at 1,0 and the forest at 0,1
+    assert targets(both, 1)["1,1"] == "place at 1,1: next to forest and lake"
+
+
+def test_only_the_mover_gets_targets():
+    state = trek("FDD")
+    assert targets(state, None) == {} and targets(state, 1) == {}
+    assert set(targets(state, 0)) == set(state.legal_actions())
+
+
+def test_the_map_fits_the_tiles_plus_one_cell_and_recentres():
+    state = trek(mix=FOREST)
+    assert map_frame(state) == ("4x3", "-1,-1", 4 * CELL, 3 * CELL)
+    play(state, "-1,0")
+    assert map_frame(state) == ("5x3", "-2,-1", 5 * CELL, 3 * CELL)
+    play(state, "1,1")
+    assert map_frame(state) == ("5x4", "-2,-1", 5 * CELL, 4 * CELL)
+    svg_width = float(tree(state).get("width").removesuffix("px"))
+    assert svg_width > 5 * CELL
+
+
+def test_every_tile_is_drawn_with_terrain_symbol_and_place():
+    state = play(trek("MLGDF"), "2,0", "1,1")
+    assert labelled(state, "ttn-trek-tile") == [
+        "mountain tile at 0,0 showing X", "lake tile at 1,0 showing O", "grassland tile at 2,0 showing X",
+        "desert tile at 1,1 showing O",
+        "forest tile showing X",  # the tile drawn this turn, in the side panel
+    ]
+
+
+def test_campfires_and_their_points_at_the_end():
+    mix = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 5, "lake": 0}
+    state = play(trek(mix=mix), "-1,0", "1,1")
+    assert "with X's campfire" not in state.render_svg()
+    play(state, "-2,0")
+    assert "forest tile at -2,0 showing X, with X's campfire" in labelled(state, "ttn-trek-tile")
+    assert labelled(state, "ttn-trek-points") == ["X's campfire at -2,0 scores 7"]
+    assert "+7" in state.render_svg()
+    assert "Top Trekker" in state.render_svg()
+
+
+def test_no_points_badges_before_the_end():
+    state = play(trek(mix=FOREST), "-1,0", "1,1", "-2,0")
+    assert labelled(state, "ttn-trek-points") == []
+
+
+def test_campfire_decision_targets():
+    state = play(trek(mix=FOREST, campfires=1), "-1,0", "2,0", "-2,0", "3,0", "-1,1", "2,1", "-1,2")
+    assert targets(state, 0) == {"fire -2,0": "move the campfire at -2,0 to -1,2",
+                                 "keep": "keep every campfire where it stands"}
+
+
+def test_side_panel_shows_the_drawn_tile_and_the_bag_by_terrain():
+    text = trek("FDG").render_svg()
+    assert "Drawn by X" in text and "In the bag: 23" in text
+    words = [el.text for el in tree(trek("FDG")).iter() if el.text]
+    i = words.index("desert")
+    assert words[i + 1] == "5"  # one desert on the map, six in the box
+
+
+def test_the_board_widget_places_a_tile_on_click_and_the_bot_answers():
+    state = trek("FDDF")
+    board = tictac_nb.Board(state, bots={1: MCTSBot(iterations=20, seed=1)})
+    assert 'data-target="2,0"' in board.svg
+    board._on_message(board, {"type": "act", "target": "2,0", "turn": board.turn})
+    assert board.message == ""
+    assert state.history[0] == "2,0" and len(state.history) == 2  # the bot placed O's forest
+    assert "desert tile at 2,0 showing X" in board.svg
+    board._on_message(board, {"type": "act", "target": "9,9", "turn": board.turn})
+    assert board.message == "9,9 is not next to any tile (tiles go on a cell beside a placed tile)"
+
+
+def test_the_widget_shows_nothing_of_the_bag_order():
+    state = tictac_nb.new_game("tic-tac-trek", seed=4)
+    rng = random.Random(4)
+    for _ in range(6):
+        state.play(rng.choice(state.legal_actions()))
+    twin = state.determinize(None, random.Random(1))
+    assert twin.bag != state.bag
+    one, two = tictac_nb.Board(state), tictac_nb.Board(twin)
+    for trait in ("svg", "status", "message", "turn", "cover", "can_undo"):
+        assert getattr(one, trait) == getattr(two, trait)
