@@ -33,6 +33,7 @@ function nextTarget(targets, from, dx, dy) {
   return best;
 }
 
+const WATCHED = ["status", "message", "thinking", "cover", "can_undo", "turn"];
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 
 function render({ model, el: root }) {
@@ -78,6 +79,8 @@ function render({ model, el: root }) {
   }
 
   function drawStatus() {
+    root.dataset.turn = String(model.get("turn"));
+    root.dataset.thinking = String(model.get("thinking"));
     status.textContent = model.get("status");
     message.textContent = model.get("message");
     undo.disabled = !model.get("can_undo");
@@ -120,13 +123,13 @@ function render({ model, el: root }) {
   fresh.addEventListener("click", () => send({ type: "new" }));
   cover.addEventListener("click", () => send({ type: "reveal" }));
   model.on("change:svg", draw);
-  for (const name of ["status", "message", "thinking", "cover", "can_undo"]) model.on(`change:${name}`, drawStatus);
+  for (const name of WATCHED) model.on(`change:${name}`, drawStatus);
   draw();
   drawStatus();
 
   return () => {
     model.off("change:svg", draw);
-    for (const name of ["status", "message", "thinking", "cover", "can_undo"]) model.off(`change:${name}`, drawStatus);
+    for (const name of WATCHED) model.off(`change:${name}`, drawStatus);
   };
 }
 

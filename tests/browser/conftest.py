@@ -1,0 +1,86 @@
+"""Fixtures: JupyterLab and Voila servers and headless Chromium (recipes from TESTING.md).
+
+A missing browser fails loudly: it is no skip.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NOTEBOOKS,
+    TOKEN,
+    Server,
+    free_port,
+    quiet_lab_settings,
+    wait_for_http,
+)
+
+
+@pytest.fixture(scope="session")
+def workdir(tmp_path_factory) -> Path:
+    home = tmp_path_factory.mktemp("jupyter")
+    shutil.copytree(NOTEBOOKS, home / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    quiet_lab_settings(home / "settings")
+    return home
+
+
+@pytest.fixture(scope="session")
+def lab(workdir):
+    port = free_port()
+    server = Server([
+        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
+        "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={TOKEN}",
+        f"--ServerApp.root_dir={workdir / 'notebooks'}",
+    ], port, workdir)
+    try:
+        wait_for_http(f"{server.url}/api/status", server.proc)
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_server(workdir):
+    """Start Voila on one notebook: `voila_server(name)` returns the running server."""
+    started: list[Server] = []
+
+    def start(notebook: str) -> Server:
+        port = free_port()
+        server = Server([
+            sys.executable, "-m", "voila", str(workdir / "notebooks" / notebook), "--no-browser",
+            f"--port={port}", "--Voila.ip=127.0.0.1",
+        ], port, workdir)
+        started.append(server)
+        wait_for_http(server.url, server.proc)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
