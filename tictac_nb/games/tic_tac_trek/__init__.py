@@ -2,7 +2,7 @@
 
 from ...engine import Game, Option, int_between
 from .render import render
-from .rules import MIX, TicTacTrek, check_bag, check_campfires, check_mix
+from .rules import MIX, TicTacTrek, check_bag, check_mix
 
 GAME = Game(
     name="tic-tac-trek",
@@ -14,6 +14,6 @@ GAME = Game(
         "bag": Option(None, check_bag, "fixed order of the first tiles out of the bag, setup tiles first, "
                       "as letters M D G F L or terrain names (None: shuffled)"),
         "mix": Option(dict(MIX), check_mix, "tiles in the box per terrain; terrains not named keep their count"),
-        "campfires": Option(6, check_campfires, "campfires per player"),
+        "campfires": Option(6, int_between(1, 12), "campfires per player"),
     },
 )

@@ -157,12 +157,6 @@ def check_mix(value: Any) -> dict[str, int]:
     return mix
 
 
-def check_campfires(value: Any) -> int:
-    if type(value) is not int or not 1 <= value <= 12:
-        raise InvalidOption(f"must be a whole number from 1 to 12, not {value!r}")
-    return value
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
