@@ -40,6 +40,7 @@ from ...engine import InvalidOption, Outcome, State
 
 PLAYERS = ("Red", "Blue")
 LETTERS = "ABCDEFGHI"
+DIGITS = "123456789"
 LETTER_TABLE = (0, -3, -1, 1, 3, 6, 10, 15, 21, 28)
 CATEGORIES = ("three-in-a-row", "line bonus", "area majority", "letter bonus")
 THREE_POINTS = 2
@@ -191,27 +192,25 @@ class Tyc(State):
         self.to_move = None
 
     def refusal(self, action: str) -> str:
-        text = action.strip()
-        if text != action and text in self.legal_actions():
-            return f"write the move without spaces: {text!r}"
-        if len(text) == 3 and text[:2].isdigit() and "0" not in text[:2] and text[2].upper() in LETTERS:
-            if text[2] not in LETTERS:
-                return f"letters are written as capitals: {text[:2]}{text[2].upper()}"
-            b, c, x = PARSE[text]
-            if not self.empty[b]:
-                return f"board {b + 1} is full"
-            if b not in self.playable_boards():
-                return (f"{PLAYERS[self.to_move]} must play on board {self.target + 1}, "
-                        f"named by the last mark's cell {self.target + 1}")
-            g = b * 9 + c
-            if self.owner[g] >= 0:
-                return (f"cell {c + 1} of board {b + 1} is taken "
-                        f"({PLAYERS[self.owner[g]]}'s {LETTERS[self.letter[g]]})")
-            return f"letter {LETTERS[x]} is already on board {b + 1}"
-        if len(text) == 3 and text[:2].isdigit() and "0" not in text[:2] and text[2].isalpha():
-            return f"there is no letter {text[2].upper()}: Tyc uses the letters A to I"
-        return (f"{action!r:.40} is not a Tyc move: write board, cell and letter, "
-                "like '51A' (board 5, cell 1, letter A)")
+        text = "".join(action.split()).upper()
+        if text in self.legal_actions():
+            return f"write {text!r}, not {action!r} (Tyc notation: board, cell, letter, like '51A')"
+        if len(text) != 3 or text[0] not in DIGITS or text[1] not in DIGITS or not text[2].isalpha():
+            return (f"{action!r:.40} is not a Tyc move: write board, cell and letter, "
+                    "like '51A' (board 5, cell 1, letter A)")
+        if text[2] not in LETTERS:
+            return f"there is no letter {text[2]}: Tyc uses the letters A to I"
+        b, c, x = PARSE[text]
+        if not self.empty[b]:
+            return f"board {b + 1} is full"
+        if b not in self.playable_boards():
+            return (f"{PLAYERS[self.to_move]} must play on board {self.target + 1}, "
+                    f"named by the last mark's cell {self.target + 1}")
+        g = b * 9 + c
+        if self.owner[g] >= 0:
+            return (f"cell {c + 1} of board {b + 1} is taken "
+                    f"({PLAYERS[self.owner[g]]} wrote {LETTERS[self.letter[g]]} there)")
+        return f"letter {LETTERS[x]} is already on board {b + 1}"
 
     # ---- scores --------------------------------------------------------------------------------
     def score_breakdown(self) -> dict[str, tuple[int, int]]:
