@@ -117,7 +117,7 @@ def face(d, kind: str, x: float, y: float, w: float, h: float, note: str = "", d
     """A face-up card: colour, corner icon, big icon and name; a gold frame and star for the leaders.
     A `covered` card (under another in a stack) shows only what stays visible: its corner."""
     fill, ink, lines = CARD[kind]
-    g = d.g(opacity=0.45) if dim else d.g()
+    g = d.g(**{"class": "ttn-card", "data-card": kind, **({"opacity": 0.45} if dim else {})})
     leader = kind in LEADERS
     g.add(d.rect((x, y), (w, h), rx=6, ry=6, fill=fill, stroke=GOLD if leader else ink,
                  stroke_width=3 if leader else 2))
@@ -150,7 +150,7 @@ def star(d, cx: float, cy: float, r: float):
 
 def back(d, x: float, y: float, w: float, h: float):
     """A face-down card: the same back for every kind."""
-    g = d.g()
+    g = d.g(**{"class": "ttn-card", "data-card": "back"})
     g.add(d.rect((x, y), (w, h), rx=4, ry=4, fill="#4b5b8c", stroke=PALETTE["ink"], stroke_width=1.2))
     g.add(d.rect((x + 3, y + 3), (w - 6, h - 6), rx=3, ry=3, fill="none", stroke="#c9d3f0", stroke_width=1,
                  stroke_dasharray="3 2"))

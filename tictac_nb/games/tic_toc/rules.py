@@ -44,8 +44,9 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
 - A draw that completes three Crocodiles wins at once: the second card of the draw is not drawn.
 - Tinker Bell cannot take a Tinker Bell: the rules say "another card", and swapping one Tinker Bell
   for another changes nothing and could repeat forever. Pirate Treasure may take a Pirate Treasure.
-- The played Pirate Treasure is discarded before the market is refilled (a reshuffle may take it);
-  Tinker Bell goes on the discard pile after the card is taken.
+- Pirate Treasure: the market card is taken and its slot refilled at once, then the Treasure goes on
+  the discard pile (so with both piles empty the market stays short). Tinker Bell likewise goes on
+  the discard pile after the card is taken.
 - A crew may grow beyond 6; a leader with 6 or more crew wins.
 - A card taken from the market or the discard pile is known to everyone until its owner plays or
   discards a card of that kind; views list such known cards. The three Crocodiles of a TIC TOC win
@@ -318,7 +319,6 @@ class TicToc(State):
             hand[TREASURE] -= 1
             if known[TREASURE]:
                 known[TREASURE] -= 1
-            self._to_discard(TREASURE)
             market = self.market
             slot = market.index(arg)
             card = self._draw_card()
@@ -326,6 +326,7 @@ class TicToc(State):
                 del market[slot]
             else:
                 market[slot] = card
+            self._to_discard(TREASURE)
             source = "the market"
         hand[arg] += 1
         known[arg] += 1
