@@ -90,6 +90,16 @@ def test_score_story_counts_changes_of_the_leading_set():
     assert selfplay.score_story([(0, 0), (3, 0), (3, 4), (9, 4)], (0,))[1] == pytest.approx(1 / 3)
 
 
+def test_score_story_of_a_team_win():
+    # seats 0 and 2 are a team and score together; seat 1 and 3 the other team
+    trace = [(0, 0, 0, 0), (0, 2, 0, 2), (3, 2, 3, 2), (3, 4, 3, 4), (7, 4, 7, 4)]
+    changes, decided = selfplay.score_story(trace, (0, 2))
+    assert changes == 4
+    # the other team's best lead was 2; the winners first lead by more at turn 4 (7-4): 4 of 4 turns
+    assert decided == 1
+    assert math.isnan(selfplay.score_story(trace, (0, 1, 2, 3))[1])
+
+
 def test_score_story_of_a_game_decided_at_once_and_of_a_draw():
     assert selfplay.score_story([(0, 0), (5, 0), (6, 1), (7, 2)], (0,)) == (1, pytest.approx(1 / 3))
     changes, decided = selfplay.score_story([(0, 0), (1, 0), (1, 1)], ())

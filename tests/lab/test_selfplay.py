@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import collections
+import functools
+import random
 import types
 
 import pandas as pd
 import pytest
+from helpers import random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -74,15 +78,44 @@ def test_bad_game_or_option_is_refused_before_playing():
 
 @pytest.mark.parametrize(("spec", "label"), [
     ("random", "random"), ("mcts", "mcts(200)"), ("MCTS:30", "mcts(30)"), ("mcts(40)", "mcts(40)"),
-    (RandomBot, "random"), (MCTSBot, "mcts(500)"), (lab.BotFactory("mcts", 7), "mcts(7)"),
+    (lab.BotFactory("mcts", 7), "mcts(7)"),
 ])
 def test_bot_specs(spec, label):
     factory = lab.bot_factory(spec)
     assert selfplay.bot_label(factory) == label
     bot = factory(seed=3)
-    assert isinstance(bot, RandomBot if label == "random" else MCTSBot)
+    assert isinstance(bot, lab.UniformBot if label == "random" else MCTSBot)
     if label != "random":
         assert bot.iterations == int(label[5:-1])
+
+
+def test_bot_classes_and_partials_are_factories():
+    assert isinstance(lab.bot_factory(RandomBot)(seed=1), RandomBot)
+    assert lab.bot_factory(MCTSBot)(seed=1).iterations == 500
+    assert selfplay.bot_label(lab.bot_factory(RandomBot)) == "RandomBot"
+    assert selfplay.bot_label(functools.partial(MCTSBot, iterations=40)) == "MCTSBot(iterations=40)"
+    games = lab.play_games("tic-tac-two", 2, bots=[RandomBot, functools.partial(MCTSBot, iterations=5)],
+                           progress=False)
+    assert set(games["bots"]) == {"RandomBot vs MCTSBot(iterations=5)"}
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 200), sample=st.integers(0, 2**32 - 1))
+def test_the_lab_random_bot_decides_only_from_what_its_seat_knows(game_name, seed, cut, sample):
+    state = random_game(game_name, seed, stop_after=cut)
+    if state.outcome is not None:
+        return
+    seen = state.determinize(state.to_move, random.Random(sample))
+    assert lab.UniformBot(seed).choose(state) == lab.UniformBot(seed).choose(seen)
+    assert lab.UniformBot(seed).choose(state) in state.legal_actions()
+
+
+def test_the_lab_random_bot_is_uniform():
+    state = tictac_nb.new_game("tic-tac-two", seed=0)
+    bot = lab.UniformBot(5)
+    counts = collections.Counter(bot.choose(state) for _ in range(9000))
+    assert set(counts) == set(state.legal_actions())
+    assert all(800 < count < 1200 for count in counts.values())
 
 
 @pytest.mark.parametrize("spec", ["alphazero", "mcts:", "mcts:0", 5, None])
@@ -138,6 +171,8 @@ def test_the_lab_cap_stops_a_long_game_as_a_turn_cap():
 @pytest.mark.parametrize(("reason", "hint", "capped"), [
     ("draw: timeout after 200 turns", None, True),
     ("Draw (turn cap reached)", None, True),
+    ("draw: the game reached the action cap of 5000 actions", None, True),
+    ("X captured the whole map", None, False),
     ("draw: the board is full", None, False),
     ("Peter Pan's table wins", None, False),
     ("draw: the board is full", True, True),

@@ -37,6 +37,7 @@ from .plots import outcome_shares, plot_comparison, plot_win_rates
 from .selfplay import (
     MAX_ACTIONS,
     BotFactory,
+    UniformBot,
     bot_factory,
     ended_by_turn_cap,
     play_game,
@@ -55,7 +56,8 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "MAX_ACTIONS", "METRICS", "BotFactory", "DesignLab", "Variant", "actions_mean", "balance", "bot_factory",
+    "MAX_ACTIONS", "METRICS", "BotFactory", "DesignLab", "UniformBot", "Variant", "actions_mean", "balance",
+    "bot_factory",
     "branching_max", "branching_mean", "compare", "completion", "decisiveness", "default_executor", "definitions",
     "draw_rate", "duration_mean", "duration_std", "ended_by_turn_cap", "first_player_advantage",
     "first_player_advantage_margin", "grid", "lead_changes", "outcome_shares", "play_game", "play_games",

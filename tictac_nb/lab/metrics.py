@@ -113,7 +113,7 @@ def lead_changes(results: pd.DataFrame) -> float:
 
 
 def decisiveness(results: pd.DataFrame) -> float:
-    """Mean share of turns played before the winner's lead beat any lead a loser ever had (DecisivenessMoves)."""
+    """Mean share of turns played before the winners' lead beat any lead the others ever had (DecisivenessMoves)."""
     values = results["decisiveness"].dropna()
     return float(values.mean()) if len(values) else math.nan
 

@@ -1,0 +1,170 @@
+"""Speed of every registered game, and the kit against OpenSpiel in the same harness.
+
+    /work/venv/bin/python bench/benchmark.py            # every game, about a minute
+    /work/venv/bin/python bench/benchmark.py --quick    # a smoke run in a few seconds
+    /work/venv/bin/python bench/benchmark.py --games tyc tic-toc
+
+Per game, on one core: random-playout moves per second (the loop `legal_actions()` + `random.choice`
++ `play()`, new games included), MCTS milliseconds per move (`MCTSBot`, default strength, on positions
+taken from random games), and the seconds for 1,000 random self-play games, both as that bare loop
+and through the design lab (`lab.play_games` with a `RandomBot` per seat, one DataFrame row per game).
+
+OpenSpiel (the optional extra `bench`: `pip install "tictac-nb[bench]"`) runs the very same loop
+(`legal_actions()` + `random.choice` + `apply_action()`): Tic Tac Two against `tic_tac_toe`, Tyc against
+`ultimate_tic_tac_toe`; the ratio is the kit's moves/s over OpenSpiel's. Without open_spiel installed,
+those lines are skipped with a note. Aims (issues 2 and 7): Tic Tac Two >= 150,000 moves/s; ratios >= 0.5;
+1,000 games of each game < 5 s. Figures move with the machine's load: run it on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import tictac_nb
+from tictac_nb import MCTSBot, lab
+
+OPENSPIEL_PAIRS = {"tic-tac-two": "tic_tac_toe", "tyc": "ultimate_tic_tac_toe"}
+TARGET_MOVES = {"tic-tac-two": 150_000}
+TARGET_RATIO = 0.5
+TARGET_GAMES_SECONDS = 5.0
+
+
+# ---- the harness: the same loop for the kit and for OpenSpiel ----------------------------------------
+def kit_playouts(name: str, seconds: float = 0.0, games: int = 0) -> tuple[int, int, float]:
+    """Random playouts of kit game `name` for `seconds` (or exactly `games` games): (moves, games, elapsed)."""
+    new_game, choice = tictac_nb.new_game, random.Random(0).choice
+    moves = played = 0
+    start = time.perf_counter()
+    while True:
+        state = new_game(name, seed=played)
+        legal, play = state.legal_actions, state.play
+        while state.outcome is None:
+            play(choice(legal()))
+            moves += 1
+        played += 1
+        elapsed = time.perf_counter() - start
+        if (games and played >= games) or (not games and elapsed >= seconds):
+            return moves, played, elapsed
+
+
+def openspiel_playouts(name: str, seconds: float = 0.0, games: int = 0) -> tuple[int, int, float]:
+    """The same loop on OpenSpiel game `name`: (moves, games, elapsed)."""
+    import pyspiel
+
+    new_state, choice = pyspiel.load_game(name).new_initial_state, random.Random(0).choice
+    moves = played = 0
+    start = time.perf_counter()
+    while True:
+        state = new_state()
+        legal, play, over = state.legal_actions, state.apply_action, state.is_terminal
+        while not over():
+            play(choice(legal()))
+            moves += 1
+        played += 1
+        elapsed = time.perf_counter() - start
+        if (games and played >= games) or (not games and elapsed >= seconds):
+            return moves, played, elapsed
+
+
+def best_rate(run: Callable[[], tuple[int, int, float]], repeats: int) -> float:
+    """Moves per second: the best of `repeats` runs (the least disturbed by other processes)."""
+    return max(moves / elapsed for moves, _, elapsed in (run() for _ in range(repeats)))
+
+
+def mcts_ms_per_move(name: str, positions: int, budget: float, iterations: int | None = None) -> tuple[float, int]:
+    """Mean milliseconds of one `MCTSBot` decision over positions spread through random games."""
+    rng = random.Random(1)
+    found = []
+    seed = 0
+    while len(found) < positions and seed < 50:
+        state = tictac_nb.new_game(name, seed=seed)
+        line = []
+        while state.outcome is None:
+            if len(state.legal_actions()) > 1:
+                line.append(state.clone())
+            state.play(rng.choice(state.legal_actions()))
+        step = max(1, len(line) // 3)
+        found += line[::step][:3]
+        seed += 1
+    times = []
+    start = time.perf_counter()
+    for i, position in enumerate(found[:positions]):
+        bot = MCTSBot(seed=i) if iterations is None else MCTSBot(iterations, seed=i)
+        t = time.perf_counter()
+        bot.choose(position)
+        times.append(time.perf_counter() - t)
+        if time.perf_counter() - start > budget:
+            break
+    return (1000 * statistics.mean(times) if times else float("nan")), len(times)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=list(tictac_nb.GAMES), help="game names (default: all)")
+    parser.add_argument("--seconds", type=float, default=1.5, help="seconds per playout measurement")
+    parser.add_argument("--repeats", type=int, default=3, help="playout measurements per game (the best counts)")
+    parser.add_argument("--batch", type=int, default=1000, help="games in the self-play timing")
+    parser.add_argument("--mcts-positions", type=int, default=8)
+    parser.add_argument("--mcts-budget", type=float, default=10.0, help="seconds of MCTS timing per game at most")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: a smoke run")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.seconds, args.repeats, args.batch, args.mcts_positions, args.mcts_budget = 0.1, 1, 20, 1, 1.0
+    unknown = [g for g in args.games if g not in tictac_nb.GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; the kit has {', '.join(tictac_nb.GAMES)}")
+
+    print(f"tictac_nb {tictac_nb.__version__}: {len(args.games)} games, one core, best of {args.repeats} x "
+          f"{args.seconds:g} s playouts, MCTSBot default strength ({MCTSBot().iterations} iterations)")
+    header = (f"{'game':<14}{'moves/s':>11}{'moves/game':>11}{'MCTS ms/move':>14}"
+              f"{f'{args.batch} games, bare loop':>24}{f'{args.batch} games, lab':>18}")
+    print(header)
+    print("-" * len(header))
+    rates: dict[str, float] = {}
+    verdicts: list[str] = []
+    for name in args.games:
+        rate = best_rate(lambda name=name: kit_playouts(name, args.seconds), args.repeats)
+        rates[name] = rate
+        moves, _, bare = kit_playouts(name, games=args.batch)
+        start = time.perf_counter()
+        lab.play_games(name, args.batch, progress=False)
+        through_lab = time.perf_counter() - start
+        ms, measured = mcts_ms_per_move(name, args.mcts_positions, args.mcts_budget)
+        print(f"{name:<14}{rate:>11,.0f}{moves / args.batch:>11.1f}{ms:>11.1f} ({measured}){bare:>22.2f} s"
+              f"{through_lab:>16.2f} s", flush=True)
+        if name in TARGET_MOVES:
+            verdicts.append(_verdict(f"{name} moves/s >= {TARGET_MOVES[name]:,}", rate >= TARGET_MOVES[name]))
+        verdicts.append(_verdict(f"{name}: {args.batch} games < {TARGET_GAMES_SECONDS:g} s (bare loop {bare:.2f} s, "
+                                 f"lab {through_lab:.2f} s)", max(bare, through_lab) < TARGET_GAMES_SECONDS))
+
+    print()
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("OpenSpiel comparison skipped: open_spiel is not installed (pip install 'tictac-nb[bench]').")
+    else:
+        print(f"{'kit game':<14}{'OpenSpiel game':<24}{'kit moves/s':>13}{'OpenSpiel moves/s':>19}{'ratio':>8}")
+        for name, theirs in OPENSPIEL_PAIRS.items():
+            if name not in args.games:
+                print(f"{name:<14}{theirs:<24}  skipped: {name} is not in this run (not registered yet?)")
+                continue
+            other = best_rate(lambda theirs=theirs: openspiel_playouts(theirs, args.seconds), args.repeats)
+            ratio = rates[name] / other
+            print(f"{name:<14}{theirs:<24}{rates[name]:>13,.0f}{other:>19,.0f}{ratio:>8.2f}")
+            verdicts.append(_verdict(f"{name} / {theirs} ratio >= {TARGET_RATIO}", ratio >= TARGET_RATIO))
+    print()
+    print("aims:")
+    for line in verdicts:
+        print("  " + line)
+
+
+def _verdict(text: str, ok: bool) -> str:
+    return f"{'met ' if ok else 'MISSED'}  {text}"
+
+
+if __name__ == "__main__":
+    main()
