@@ -41,13 +41,14 @@ def cell_centre(board: int, cell: int) -> tuple[float, float]:
 
 
 def _mark(d, parent, letter: str, player: int, cx: float, cy: float, size: float = 1.0) -> None:
-    """A letter in its player's colour, inside a ring (Red) or a square (Blue)."""
+    """A letter in its player's colour, inside a ring (Red) or a square (Blue); full size in the grid."""
     r = 18 * size
+    kind = {"class_": "tyc-red" if player == 0 else "tyc-blue"} if size == 1.0 else {}
     if player == 0:
-        parent.add(d.circle((cx, cy), r, fill=TINT[0], stroke=RED, stroke_width=2.5))
+        parent.add(d.circle((cx, cy), r, fill=TINT[0], stroke=RED, stroke_width=2.5, **kind))
     else:
         parent.add(d.rect((cx - r, cy - r), (2 * r, 2 * r), rx=3, ry=3, fill=TINT[1], stroke=BLUE,
-                          stroke_width=2.5))
+                          stroke_width=2.5, **kind))
     parent.add(svg.label(d, cx, cy + 8 * size, letter, 23 * size, text_anchor="middle", font_weight="bold",
                          fill=COLOUR[player]))
 
@@ -67,7 +68,8 @@ def _boards(d, view: dict, end_cells: set[tuple[int, int]]) -> None:
         live = board in playable and view["outcome"] is None
         d.add(d.rect((x - 5, y - 5), (BOARD + 10, BOARD + 10), rx=8, ry=8,
                      fill=PALETTE["highlight"] if live else "white", fill_opacity=0.35 if live else 1,
-                     stroke=PALETTE["highlight"] if live else "#d9e2ec", stroke_width=3 if live else 1.5))
+                     stroke=PALETTE["highlight"] if live else "#d9e2ec", stroke_width=3 if live else 1.5,
+                     class_="tyc-board tyc-playable" if live else "tyc-board"))
         for cell in range(1, 10):
             if (board, cell) in end_cells:
                 cx, cy = cell_centre(board, cell)
@@ -111,7 +113,8 @@ def _end_lines(d, view: dict) -> None:
     """The line(s) that ended the game, drawn beneath the marks so that the letters stay readable."""
     for line in view["end_lines"]:
         (b1, c1), (b2, c2) = line["cells"][0], line["cells"][-1]
-        d.add(_stroke(d, cell_centre(b1, c1), cell_centre(b2, c2), 22, stroke="#b7791f", stroke_width=7))
+        d.add(_stroke(d, cell_centre(b1, c1), cell_centre(b2, c2), 22, stroke="#b7791f", stroke_width=7,
+                      class_="tyc-end-line"))
 
 
 def _threes(d, view: dict) -> None:
@@ -120,7 +123,7 @@ def _threes(d, view: dict) -> None:
         player = three["player"]
         d.add(_stroke(d, cell_centre(three["board"], first), cell_centre(three["board"], last), 16,
                       stroke=COLOUR[player], stroke_width=5, stroke_opacity=0.6,
-                      **({"stroke_dasharray": "12 7"} if player == 1 else {})))
+                      class_="tyc-three", **({"stroke_dasharray": "12 7"} if player == 1 else {})))
 
 
 def _scores(d, view: dict, top: float) -> float:
