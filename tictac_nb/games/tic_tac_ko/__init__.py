@@ -1,0 +1,28 @@
+"""Tic Tac K.O.: Cute vs Evil, registered as "tic-tac-ko"."""
+
+from ...engine import Game, Option, boolean, choice_of, int_between
+from .render import render
+from .rules import TicTacKO, check_cards, check_decks, check_layout, check_objectives, check_order
+
+GAME = Game(
+    name="tic-tac-ko",
+    title="Tic Tac K.O.",
+    state_class=TicTacKO,
+    render=render,
+    hidden_information=True,
+    options={
+        "players": Option(4, choice_of(2, 3, 4), "2, 3 or 4 players in two teams"),
+        "grid": Option("standard", choice_of("standard", "advanced"), "standard 3x3 Grid or advanced 4x4 Grid"),
+        "decks": Option(("evil", "cute"), check_decks, "the decks of team A (seats 0, 2) and team B (seats 1, 3)"),
+        "first_team": Option(None, int_between(0, 1, allow_none=True), "the team that starts: 0 (A), 1 (B), "
+                                                                        "None: by seed"),
+        "order": Option(None, check_order, "per team, card names put on top of its deck, top first "
+                                           "(hands are dealt from the top, seat by seat)"),
+        "objectives": Option(None, check_objectives, "per team, the name of its first Objective"),
+        "layout": Option(None, check_layout, "cards on the Grid at the start, e.g. {'5': 'Scutters', "
+                                             "'1': \"Lil' Red (hypnotized)\"}"),
+        "skip_unable": Option(False, boolean, "do not ask players who hold no Instant that could answer"),
+        "cards": Option(None, check_cards, "TOML text adding or changing cards (see cards.py)"),
+        "action_cap": Option(5000, int_between(50, 1_000_000), "a game reaching this many actions is a draw"),
+    },
+)

@@ -1,0 +1,422 @@
+"""The cards of Tic Tac K.O. as data: decks and Objectives read from TOML files a teacher can edit.
+
+A deck file holds a `[deck]` table (`name`, `title`) and one `[[card]]` table per card:
+
+    [[card]]
+    name = "King Creepy"          # unique in its deck; it is also the card's name in the notation
+    type = "special"              # basic | special | magic | instant
+    count = 2                     # copies in the deck
+    design = "rulebook"           # rulebook (named in the rulebook) | kit (this kit's design) | your own word
+    text = "When this card enters the Grid, you may DESTROY any Character card on the Grid."
+    enter = [ { verb = "destroy", target = "any", optional = true } ]
+
+Effects are lists of steps, done in order. A step is one verb of the rulebook, or a choice of steps:
+    draw, discard      count = N (default 1)
+    destroy            an opposing card on the Grid        (owner is always "opponent")
+    sacrifice          one of your team's cards on the Grid  (owner is always "own")
+    displace           a card, then an open space to move it to
+    repel              a card back to the hand of a player of its team
+    hypnotize          flip a face-up card face down (then Instants answering "hypnotize" may be played)
+    awaken             flip a hypnotized card face up
+    swap               two cards exchange places: `target` and `with`
+    play               play a card from your hand: card = "basic" | "special" | "character"
+    stop               (Instants answering "play") stop the card being played: it goes to its discard pile
+    one_of = [ ... ]   choose one of these steps (each a single verb with a target)
+Target keys: `target` = "any" (any space of the Grid), "adjacent" (next to this card), "self" (this card),
+"trigger" (the card that the Instant's trigger names); `owner` = "any" | "own" | "opponent";
+`kind` = "character" | "basic" | "special"; `optional = true` ("you may"); `if_previous = true` (only if the
+step before was done: "if you do").
+Card kinds: Special Characters have `enter` (when this card enters the Grid) and/or `ongoing`
+(`protect` = verbs the opposing team cannot use on them, `scope` = ["self", "adjacent"]); Magic and
+Instant cards have `effect`; Instants have `trigger` = "play" | "hypnotize", optionally
+`trigger_types` (for "play": which card types they answer) and `unstoppable = true`.
+
+Anything malformed raises `CardError`, naming the card and the problem.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+TYPES = ("basic", "special", "magic", "instant")
+CHARACTER_TYPES = ("basic", "special")
+TYPE_WORDS = {"basic": "Basic Character", "special": "Special Character", "magic": "Magic", "instant": "Instant"}
+VERBS = ("draw", "discard", "destroy", "displace", "sacrifice", "repel", "hypnotize", "awaken", "swap", "play",
+         "stop")
+GRID_VERBS = ("destroy", "displace", "sacrifice", "repel", "hypnotize", "awaken", "swap")
+PROTECTABLE = ("destroy", "displace", "repel", "hypnotize", "swap")
+TARGETS = ("any", "adjacent", "self", "trigger")
+OWNERS = ("any", "own", "opponent")
+KINDS = ("character", "basic", "special")
+TRIGGERS = ("play", "hypnotize")
+STEP_KEYS = {
+    "draw": {"count"}, "discard": {"count"}, "stop": set(), "play": {"card"},
+    "swap": {"target", "owner", "kind", "with"},
+}
+GRID_KEYS = {"target", "owner", "kind"}
+CARD_KEYS = {"name", "type", "count", "design", "text", "enter", "ongoing", "effect", "trigger", "trigger_types",
+             "unstoppable", "deck"}
+
+
+class CardError(ValueError):
+    """A card or Objective file that cannot be played: the message names the card and the problem."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an effect: a verb and what it may take."""
+
+    verb: str
+    target: str = "any"
+    owner: str = "any"
+    kind: str = "character"
+    count: int = 1
+    optional: bool = False
+    if_previous: bool = False
+    with_: str | None = None
+    card: str = "basic"
+    alternatives: tuple[Step, ...] = ()
+
+    def words(self) -> str:
+        if self.alternatives:
+            return " or ".join(a.verb.upper() for a in self.alternatives)
+        return self.verb.upper()
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card of a deck (all its copies share it)."""
+
+    name: str
+    type: str
+    count: int
+    design: str
+    text: str
+    enter: tuple[Step, ...] = ()
+    effect: tuple[Step, ...] = ()
+    protect: frozenset[str] = frozenset()
+    protect_scope: frozenset[str] = frozenset()
+    trigger: str | None = None
+    trigger_types: frozenset[str] = frozenset(TYPES)
+    unstoppable: bool = False
+
+    @property
+    def is_character(self) -> bool:
+        return self.type in CHARACTER_TYPES
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.enter if self.type == "special" else self.effect
+
+
+@dataclass(frozen=True)
+class Deck:
+    name: str
+    title: str
+    cards: tuple[Card, ...]
+    index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.index.update({card.name: i for i, card in enumerate(self.cards)})
+
+    @property
+    def size(self) -> int:
+        return sum(card.count for card in self.cards)
+
+    def contents(self) -> list[int]:
+        """Every copy in the deck, as card numbers (positions in `cards`), in card order."""
+        return [i for i, card in enumerate(self.cards) for _ in range(card.count)]
+
+
+@dataclass(frozen=True)
+class Objective:
+    name: str
+    design: str
+    standard: tuple[str, ...]
+    advanced: tuple[str, ...]
+
+
+# ---- reading and checking ---------------------------------------------------------------------
+def _fail(where: str, name: str | None, problem: str) -> CardError:
+    who = f"card {name!r}" if name else "a card"
+    return CardError(f"{who} ({where}): {problem}")
+
+
+def _step(raw: Any, where: str, name: str, card_type: str, trigger: str | None) -> Step:
+    if not isinstance(raw, dict):
+        raise _fail(where, name, f"each step is a table like {{ verb = \"draw\" }}, not {raw!r}")
+    if "one_of" in raw:
+        extra = set(raw) - {"one_of", "optional", "if_previous"}
+        if extra:
+            raise _fail(where, name, f"a one_of step takes no {', '.join(sorted(extra))}")
+        options = raw["one_of"]
+        if not isinstance(options, list) or len(options) < 2:
+            raise _fail(where, name, "one_of lists two or more steps to choose from")
+        alternatives = tuple(_step(o, where, name, card_type, trigger) for o in options)
+        for alt in alternatives:
+            if alt.verb not in GRID_VERBS or alt.verb == "swap" or alt.optional or alt.if_previous:
+                raise _fail(where, name, f"one_of may choose only among single-target Grid verbs, not {alt.verb!r}")
+        return Step(verb="one_of", alternatives=alternatives, optional=_flag(raw, "optional", where, name),
+                    if_previous=_flag(raw, "if_previous", where, name))
+    verb = raw.get("verb")
+    if not isinstance(verb, str) or verb.lower() not in VERBS:
+        raise _fail(where, name, f"unknown verb {verb!r}; the verbs are {', '.join(v.upper() for v in VERBS)}")
+    verb = verb.lower()
+    allowed = STEP_KEYS.get(verb, GRID_KEYS) | {"verb", "optional", "if_previous"}
+    extra = set(raw) - allowed
+    if extra:
+        raise _fail(where, name, f"{verb.upper()} takes no {', '.join(sorted(extra))}")
+    values: dict[str, Any] = {"verb": verb, "optional": _flag(raw, "optional", where, name),
+                              "if_previous": _flag(raw, "if_previous", where, name)}
+    if verb in ("draw", "discard"):
+        count = raw.get("count", 1)
+        if type(count) is not int or not 1 <= count <= 10:
+            raise _fail(where, name, f"{verb.upper()} count must be a whole number from 1 to 10, not {count!r}")
+        values["count"] = count
+    if verb == "play":
+        kind = raw.get("card", "basic")
+        if kind not in KINDS:
+            raise _fail(where, name, f"PLAY card must be one of {', '.join(KINDS)}, not {kind!r}")
+        values["card"] = kind
+    if verb == "stop" and trigger != "play":
+        raise _fail(where, name, "STOP is only for Instants whose trigger is \"play\"")
+    if verb in GRID_VERBS:
+        for key, choices in (("target", TARGETS), ("owner", OWNERS), ("kind", KINDS)):
+            value = raw.get(key, "any" if key != "kind" else "character")
+            if value not in choices:
+                raise _fail(where, name, f"{verb.upper()} {key} must be one of {', '.join(choices)}, not {value!r}")
+            values[key] = value
+        if verb == "destroy":
+            if values["owner"] == "own":
+                raise _fail(where, name, "DESTROY takes only the opposing team's cards (use SACRIFICE for your own)")
+            values["owner"] = "opponent"
+        if verb == "sacrifice":
+            if values["owner"] == "opponent":
+                raise _fail(where, name, "SACRIFICE takes only your own team's cards (use DESTROY)")
+            values["owner"] = "own"
+        if verb == "swap":
+            other = raw.get("with")
+            if other not in ("any", "adjacent"):
+                raise _fail(where, name, f"SWAP needs with = \"any\" or \"adjacent\", not {other!r}")
+            values["with_"] = other
+        _check_target(values, where, name, card_type, trigger)
+    return Step(**values)
+
+
+def _check_target(values: dict, where: str, name: str, card_type: str, trigger: str | None) -> None:
+    target = values["target"]
+    if target in ("adjacent", "self") or values.get("with_") == "adjacent":
+        if card_type != "special":
+            raise _fail(where, name, f"only Special Characters have a place on the Grid, so only they can say "
+                                     f"{target!r} ({values['verb'].upper()})")
+    if target == "trigger" and trigger != "hypnotize":
+        raise _fail(where, name, "target = \"trigger\" names the hypnotized card, so only Instants whose "
+                                 "trigger is \"hypnotize\" can use it")
+
+
+def _flag(raw: dict, key: str, where: str, name: str) -> bool:
+    value = raw.get(key, False)
+    if type(value) is not bool:
+        raise _fail(where, name, f"{key} must be true or false, not {value!r}")
+    return value
+
+
+def _steps(raw: Any, key: str, where: str, name: str, card_type: str, trigger: str | None) -> tuple[Step, ...]:
+    if not isinstance(raw, list) or not raw:
+        raise _fail(where, name, f"{key} is a list of one or more steps")
+    steps = tuple(_step(s, where, name, card_type, trigger) for s in raw)
+    if steps[0].if_previous:
+        raise _fail(where, name, "the first step cannot say if_previous: there is no step before it")
+    return steps
+
+
+def card_from_table(raw: Any, where: str) -> Card:
+    """One `[[card]]` table, checked."""
+    if not isinstance(raw, dict):
+        raise CardError(f"a card ({where}) is a table, not {raw!r}")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise _fail(where, None, f"every card needs a name (text without spaces around it), not {name!r}")
+    if "@" in name or len(name) > 40:
+        raise _fail(where, name, "a name may not contain '@' and has at most 40 letters")
+    extra = set(raw) - CARD_KEYS
+    if extra:
+        raise _fail(where, name, f"unknown field {sorted(extra)[0]!r} (fields: {', '.join(sorted(CARD_KEYS))})")
+    kind = raw.get("type")
+    if kind not in TYPES:
+        raise _fail(where, name, f"type must be one of {', '.join(TYPES)}, not {kind!r}")
+    count = raw.get("count")
+    if type(count) is not int or not 0 <= count <= 40:
+        raise _fail(where, name, f"count must be a whole number from 0 to 40, not {count!r}")
+    design, text = raw.get("design", "custom"), raw.get("text")
+    if not isinstance(design, str) or not design:
+        raise _fail(where, name, f"design must be a word like \"kit\", not {design!r}")
+    if not isinstance(text, str) or not text.strip():
+        raise _fail(where, name, "every card needs its text (the words printed on it)")
+    allowed = {"basic": set(), "special": {"enter", "ongoing"}, "magic": {"effect"},
+               "instant": {"effect", "trigger", "trigger_types", "unstoppable"}}[kind]
+    wrong = {"enter", "ongoing", "effect", "trigger", "trigger_types", "unstoppable"} & set(raw) - allowed
+    if wrong:
+        raise _fail(where, name, f"a {TYPE_WORDS[kind]} card has no {sorted(wrong)[0]!r}")
+    values: dict[str, Any] = {"name": name, "type": kind, "count": count, "design": design, "text": text}
+    if kind == "instant":
+        trigger = raw.get("trigger")
+        if trigger not in TRIGGERS:
+            raise _fail(where, name, f"an Instant needs trigger = one of {', '.join(TRIGGERS)}, not {trigger!r}")
+        values["trigger"] = trigger
+        types = raw.get("trigger_types", list(TYPES))
+        if trigger != "play" and "trigger_types" in raw:
+            raise _fail(where, name, "trigger_types is only for the \"play\" trigger")
+        if not isinstance(types, list) or not types or any(t not in TYPES for t in types):
+            raise _fail(where, name, f"trigger_types lists card types from {', '.join(TYPES)}, not {types!r}")
+        values["trigger_types"] = frozenset(types)
+        values["unstoppable"] = _flag(raw, "unstoppable", where, name)
+        values["effect"] = _steps(raw.get("effect"), "effect", where, name, kind, trigger)
+    elif kind == "magic":
+        values["effect"] = _steps(raw.get("effect"), "effect", where, name, kind, None)
+    elif kind == "special":
+        if "enter" not in raw and "ongoing" not in raw:
+            raise _fail(where, name, "a Special Character needs an enter effect or an ongoing effect (or is basic)")
+        if "enter" in raw:
+            values["enter"] = _steps(raw["enter"], "enter", where, name, kind, None)
+        if "ongoing" in raw:
+            values["protect"], values["protect_scope"] = _ongoing(raw["ongoing"], where, name)
+    return Card(**values)
+
+
+def _ongoing(raw: Any, where: str, name: str) -> tuple[frozenset[str], frozenset[str]]:
+    if not isinstance(raw, dict) or set(raw) != {"protect", "scope"}:
+        raise _fail(where, name, "ongoing is a table { protect = [verbs], scope = [\"self\", \"adjacent\"] }")
+    protect, scope = raw["protect"], raw["scope"]
+    if not isinstance(protect, list) or not protect or any(v not in PROTECTABLE for v in protect):
+        raise _fail(where, name, f"ongoing protect lists verbs from {', '.join(PROTECTABLE)}, not {protect!r}")
+    if not isinstance(scope, list) or not scope or any(s not in ("self", "adjacent") for s in scope):
+        raise _fail(where, name, f"ongoing scope lists \"self\" and/or \"adjacent\", not {scope!r}")
+    return frozenset(protect), frozenset(scope)
+
+
+def deck_from_table(data: dict, where: str) -> Deck:
+    head = data.get("deck")
+    if not isinstance(head, dict) or not isinstance(head.get("name"), str) or not isinstance(head.get("title"), str):
+        raise CardError(f"{where}: a deck file starts with [deck] name = \"...\" title = \"...\"")
+    raw_cards = data.get("card")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise CardError(f"{where}: the deck has no [[card]] tables")
+    cards = [card_from_table(raw, where) for raw in raw_cards]
+    return _deck(head["name"], head["title"], cards, where)
+
+
+def _deck(name: str, title: str, cards: list[Card], where: str) -> Deck:
+    seen = set()
+    for card in cards:
+        if card.name in seen:
+            raise _fail(where, card.name, f"two cards of the {title} deck have this name")
+        seen.add(card.name)
+    deck = Deck(name, title, tuple(c for c in cards if c.count > 0))
+    if not any(c.is_character for c in deck.cards):
+        raise CardError(f"{where}: the {title} deck has no Character cards")
+    return deck
+
+
+@functools.cache
+def builtin_decks() -> dict[str, Deck]:
+    """The kit's decks, read from the TOML files beside this module."""
+    decks = {}
+    for path in sorted(HERE.glob("*.toml")):
+        if path.stem == "objectives":
+            continue
+        with path.open("rb") as handle:
+            deck = deck_from_table(tomllib.load(handle), path.name)
+        decks[deck.name] = deck
+    return decks
+
+
+@functools.cache
+def builtin_objectives() -> tuple[Objective, ...]:
+    with (HERE / "objectives.toml").open("rb") as handle:
+        return objectives_from_table(tomllib.load(handle), "objectives.toml")
+
+
+ADVANCED_SPACES = ("1", "2", "3", "A", "4", "5", "6", "B", "7", "8", "9", "C", "D", "E", "F", "G")
+
+
+def objectives_from_table(data: dict, where: str) -> tuple[Objective, ...]:
+    raw = data.get("objective")
+    if not isinstance(raw, list) or not raw:
+        raise CardError(f"{where}: no [[objective]] tables")
+    found = []
+    for table in raw:
+        name = table.get("name") if isinstance(table, dict) else None
+        if not isinstance(name, str) or not name:
+            raise CardError(f"an Objective ({where}) needs a name")
+        standard, advanced = table.get("standard"), table.get("advanced")
+        for key, spaces, allowed in (("standard", standard, ADVANCED_SPACES[:3] + ADVANCED_SPACES[4:7]
+                                      + ADVANCED_SPACES[8:11]), ("advanced", advanced, ADVANCED_SPACES)):
+            if not isinstance(spaces, list) or not spaces or any(s not in allowed for s in spaces) \
+                    or len(set(spaces)) != len(spaces):
+                raise CardError(f"Objective {name!r} ({where}): {key} lists distinct spaces from "
+                                f"{' '.join(allowed)}, not {spaces!r}")
+        if not set(standard) <= set(advanced):
+            raise CardError(f"Objective {name!r} ({where}): the advanced pattern keeps the standard spaces and "
+                            f"adds lettered ones")
+        found.append(Objective(name, table.get("design", "kit"), tuple(standard), tuple(advanced)))
+    if len({o.name for o in found}) != len(found):
+        raise CardError(f"{where}: two Objectives share a name")
+    return tuple(found)
+
+
+# ---- home-made cards: the `cards` option ------------------------------------------------------
+@functools.lru_cache(maxsize=64)
+def decks_with(extra: str | None) -> dict[str, Deck]:
+    """The kit's decks changed by the TOML text `extra` (the `cards` option).
+
+    Each `[[card]]` in `extra` names its `deck`. A new name adds a card (all fields needed); the name of a
+    card already in that deck changes only the fields given (e.g. `count = 6`, or `count = 0` to take it
+    out). A `[deck]`-headed text defines a whole new deck instead.
+    """
+    decks = dict(builtin_decks())
+    if extra is None:
+        return decks
+    try:
+        data = tomllib.loads(extra)
+    except tomllib.TOMLDecodeError as error:
+        raise CardError(f"the cards text is not valid TOML: {error}") from None
+    unknown = set(data) - {"card", "deck"}
+    if unknown:
+        raise CardError(f"the cards text has {sorted(unknown)[0]!r}; it holds [[card]] tables (and maybe [deck])")
+    if "deck" in data:
+        deck = deck_from_table(data, "cards option")
+        decks[deck.name] = deck
+        return decks
+    raw_cards = data.get("card")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise CardError("the cards text has no [[card]] tables")
+    changed: dict[str, list[Card]] = {}
+    for raw in raw_cards:
+        name = raw.get("name") if isinstance(raw, dict) else None
+        deck_name = raw.get("deck") if isinstance(raw, dict) else None
+        if deck_name not in decks:
+            raise _fail("cards option", name, f"deck must be one of {', '.join(sorted(decks))}, not {deck_name!r}")
+        cards = changed.setdefault(deck_name, list(decks[deck_name].cards))
+        names = [c.name for c in cards]
+        fields = {k: v for k, v in raw.items() if k != "deck"}
+        if name in names:
+            old = cards[names.index(name)]
+            if set(fields) == {"name", "count"}:
+                if type(fields["count"]) is not int or not 0 <= fields["count"] <= 40:
+                    raise _fail("cards option", name, f"count must be a whole number from 0 to 40, not "
+                                                      f"{fields['count']!r}")
+                cards[names.index(name)] = replace(old, count=fields["count"])
+            else:
+                cards[names.index(name)] = card_from_table(fields, "cards option")
+        else:
+            cards.append(card_from_table(fields, "cards option"))
+    for deck_name, cards in changed.items():
+        old = decks[deck_name]
+        decks[deck_name] = _deck(old.name, old.title, cards, "cards option")
+    return decks

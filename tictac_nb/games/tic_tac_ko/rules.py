@@ -1,0 +1,689 @@
+"""Tic Tac K.O.: Cute vs Evil. Two teams play Character cards onto a Grid to claim the spaces of
+their secret Objective, and Magic and Instant cards to knock each other's plans over.
+
+Rules (rulebook and RULINGS.md):
+- Two teams, each with one deck (option `decks`, default Evil for team A, Cute for team B), one discard
+  pile and one secret Objective, seen by both teammates. Hands are private, also from teammates.
+- Seats: 4 players: seat 0 and 2 are team A, seats 1 and 3 team B, turns 0, 1, 2, 3. 3 players: seats 0 and
+  2 are team A, seat 1 is team B's solo player, who takes a turn between each of the others' turns
+  (0, 1, 2, 1) and starts with 7 cards. 2 players: one each, 6 cards. Otherwise 5 cards each.
+  `first_team` (random by seed when not given) starts, with its lower seat.
+- Grid: standard 3x3, spaces 1-9 row by row; advanced 4x4: 1-9 top left, A B C down the right column,
+  D E F G along the bottom row. Adjacent means orthogonally next to.
+- A turn: start (once, optionally: discard a card to AWAKEN a hypnotized card), draw phase (draw 1), action
+  phase: play a Character onto an empty space, or play a Magic card, or draw a second card, or pass.
+  With 2 players the action may be 1 Character or up to 2 Magic cards (after the first Magic card:
+  play a second one, or pass).
+- Playing a card is an attempt: every other player, in seat order from the player who plays it, may
+  answer with an Instant whose trigger it meets (or pass). Answers are attempts too, so Instants answer
+  Instants; the last one played resolves first. A stopped card goes to its team's discard pile and still
+  uses its player's action. "Cannot be stopped" means no Instant can stop it. Hypnotizing a card opens the
+  same kind of window for the "hypnotize" trigger. Each player answers one window at most once.
+- A resolved Character enters the Grid: face up, claiming its space for its team, and its "when this card
+  enters the Grid" steps are done. Magic and Instant cards go to the discard pile and their steps are done.
+- Verbs: DRAW, DISCARD (from hand), DESTROY (an opposing card on the Grid, to its discard pile), DISPLACE
+  (a card to an open space), SACRIFICE (one of your cards on the Grid), REPEL (a Grid card into the hand
+  of a player of its team, face up or hypnotized), HYPNOTIZE (flip face down: it claims nothing and has no
+  effect), AWAKEN (flip face up; no "enters the Grid" effect), SWAP (two Grid cards exchange places).
+- End of every turn: each team whose Objective is complete (all its spaces hold that team's face-up
+  Characters) reveals it, the active team first: those cards go to the team's discard pile, the team
+  takes a new Objective. The first team with 3 completed Objectives wins at once.
+- A team whose deck becomes empty loses at once, even in the middle of an effect.
+- Gridlock: if the Grid has no empty space at the start of a turn and the player does not play a card,
+  Gridlock is declared; every player then has one turn; if the Grid has an empty space at the end of one of
+  those turns, Gridlock is over, else after all of them each team sacrifices all its Special Characters.
+
+Rulings of this kit, where the rulebook and RULINGS.md are silent:
+- Scutters and Mumbles are Basic Evil cards, Lil' Red a Basic Cute card; Stink Bomb is a Cute Magic card.
+- A Magic card (or an Instant) may be played only if its first step would do something now ("you may"
+  steps and DRAW always can); a later step with nothing to take is skipped.
+- An effect's "play" (Free Hugs, Cave of Nightmares) is an attempt that Instants may answer too.
+- A Character that waits for answers keeps its chosen space; if the space is filled when it resolves,
+  the card goes to its discard pile.
+- DESTROY "any Character card" takes opposing cards only (DESTROY's own definition); so Cave of
+  Nightmares answers only the hypnotizing of an opposing card.
+- The player who causes a trigger does not answer it; answers go round in seat order from that player.
+- An Objective is checked once per team at the end of each turn; a new one is first checked at the end
+  of the next turn.
+- Discard piles are public; so are cards REPELled into a hand (until played or discarded). Hypnotized
+  cards lie face down but everyone saw them enter, so their names are public.
+- An ongoing protection ("cannot be DESTROYED") works against the opposing team only, and only while its
+  card is face up.
+- The 2-player second Magic card is offered even when the player holds none (so the table learns
+  nothing), and a stopped card counts as played.
+- `action_cap` (default 5000) ends a game that reaches that many actions as a draw. With the kit's decks it
+  never triggers (every turn draws from a deck and nothing returns cards to a deck, so a game lasts at most
+  about 80 turns); it guards home-made cards that loop.
+
+Notation (each decision is one action):
+    draw                         go on to the draw phase (start of turn) / draw a second card (action phase)
+    pass                         end the action phase without playing / do not answer with an Instant
+    awaken 5 discarding Scutters start of turn: discard a card to AWAKEN the card on 5
+    play King Creepy @5          play a Character onto space 5 (also an effect's "play a Basic card")
+    play Evil Spawn              play a Magic card
+    respond Friendship Circle    answer the card being played (or the hypnotized card) with an Instant
+    destroy 5, sacrifice 5, hypnotize 5, awaken 5     an effect's target
+    displace 5 to 3, swap 5 with 8, repel 5, repel 5 to Cute 2, discard Lil' Red
+    skip                         do not do a "you may" step
+
+Options: players (2, 3, 4), grid ("standard", "advanced"), decks (deck of team A and of team B),
+first_team (0: team A, 1: team B, None: by seed), order (per team, card names put on top of the deck,
+first = top; hands are dealt from the top, seat by seat), objectives (per team, its first Objective),
+layout (cards on the Grid at the start: {"5": "Scutters", "1": "Lil' Red (hypnotized)"}), skip_unable
+(do not ask players who hold no Instant that could answer; faster, but being asked then tells the table
+you hold one), cards (TOML text adding or changing cards, see cards.py), action_cap.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from bisect import insort
+from collections import Counter
+from typing import Any
+
+from ...engine import InvalidOption, Outcome, State
+from . import notation
+from .cards import CardError, Deck, builtin_objectives, decks_with
+from .effects import KIND, TEAM, UP, Effect, Verbs, Window
+
+STANDARD = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
+ADVANCED = ("1", "2", "3", "A", "4", "5", "6", "B", "7", "8", "9", "C", "D", "E", "F", "G")
+SEATS = {2: ((0,), (1,)), 3: ((0, 2), (1,)), 4: ((0, 2), (1, 3))}
+CYCLES = {2: (0, 1), 3: (0, 1, 2, 1), 4: (0, 1, 2, 3)}
+HAND_SIZES = {2: (6, 6), 3: (5, 7, 5), 4: (5, 5, 5, 5)}
+WIN = 3
+
+
+def _pairs(value: Any, what: str, item) -> tuple | None:
+    if value is None:
+        return None
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise InvalidOption(f"must be a pair (team A's, team B's) of {what}, not {value!r}")
+    return tuple(item(v) for v in value)
+
+
+def check_decks(value: Any) -> tuple[str, str]:
+    def name(v: Any) -> str:
+        if not isinstance(v, str):
+            raise InvalidOption(f"must name two decks like ('evil', 'cute'), not {value!r}")
+        return v
+    return _pairs(value, "deck names", name)
+
+
+def check_order(value: Any) -> tuple | None:
+    def names(v: Any) -> tuple[str, ...] | None:
+        if v is None:
+            return None
+        if not isinstance(v, (list, tuple)) or not all(isinstance(n, str) for n in v):
+            raise InvalidOption(f"must give each team None or a list of card names (top first), not {value!r}")
+        return tuple(v)
+    return _pairs(value, "card name lists", names)
+
+
+def check_objectives(value: Any) -> tuple | None:
+    def name(v: Any) -> str | None:
+        if v is not None and not isinstance(v, str):
+            raise InvalidOption(f"must give each team None or an Objective's name, not {value!r}")
+        return v
+    return _pairs(value, "Objective names", name)
+
+
+def check_layout(value: Any) -> dict | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise InvalidOption(f"must map spaces to card names, like {{'5': 'Scutters'}}, not {value!r}")
+    return dict(value)
+
+
+def check_cards(value: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidOption(f"must be TOML text with [[card]] tables, not {type(value).__name__}")
+    try:
+        decks_with(value)
+    except CardError as error:
+        raise InvalidOption(str(error)) from None
+    return value
+
+
+def grid_shape(size: int) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
+    labels = STANDARD if size == 3 else ADVANCED
+    adjacent = []
+    for i in range(size * size):
+        row, col = divmod(i, size)
+        adjacent.append(tuple(r * size + c for r, c in ((row - 1, col), (row + 1, col), (row, col - 1),
+                                                          (row, col + 1)) if 0 <= r < size and 0 <= c < size))
+    return labels, tuple(adjacent)
+
+
+@functools.lru_cache(maxsize=128)
+def _texts(deck: Deck, labels: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """`play NAME @SPACE` for each card of `deck` and each space, made once."""
+    return tuple(tuple(f"play {card.name} @{label}" for label in labels) for card in deck.cards)
+
+
+class TicTacKO(Verbs, State):
+    """A position of Tic Tac K.O."""
+
+    # ---- setting up -----------------------------------------------------------------------------
+    def setup(self, rng: random.Random) -> None:
+        o = self.options
+        try:
+            available = decks_with(o["cards"])
+        except CardError as error:  # pragma: no cover - the option check refuses it first
+            raise InvalidOption(str(error)) from None
+        for name in o["decks"]:
+            if name not in available:
+                raise InvalidOption(f"option 'decks': there is no deck '{name}' (decks: {', '.join(available)})")
+        self.decks = tuple(available[name] for name in o["decks"])
+        n = self.num_players = o["players"]
+        self.members = SEATS[n]
+        self.team_of = tuple(0 if p in self.members[0] else 1 for p in range(n))
+        self.cycle = CYCLES[n]
+        titles = [deck.title for deck in self.decks]
+        if titles[0] == titles[1]:
+            titles = [f"{titles[0]} A", f"{titles[1]} B"]
+        self.team_names = tuple(titles)
+        self.player_names = tuple(
+            self.team_names[self.team_of[p]] + (f" {self.members[self.team_of[p]].index(p) + 1}"
+                                                 if len(self.members[self.team_of[p]]) > 1 else "")
+            for p in range(n))
+        size = 3 if o["grid"] == "standard" else 4
+        self.size = size
+        self.labels, self.adjacent = grid_shape(size)
+        self.play_texts = tuple(_texts(deck, self.labels) for deck in self.decks)
+        self.guards = tuple(any(card.protect for card in deck.cards) for deck in self.decks)
+        self.skip_unable = o["skip_unable"]
+        self.cap = o["action_cap"]
+        self.objective_cards = builtin_objectives()
+        self.objective_spaces = tuple(
+            tuple(self.labels.index(s) for s in (obj.standard if size == 3 else obj.advanced))
+            for obj in self.objective_cards)
+
+        first = o["first_team"] if o["first_team"] is not None else rng.randrange(2)
+        self.grid: list[tuple | None] = [None] * (size * size)
+        self.serial = 0
+        piles = [self.decks[t].contents() for t in (0, 1)]
+        self._lay_out(piles)
+        tops = o["order"] or (None, None)
+        for team in (0, 1):
+            top = self._take(piles[team], tops[team] or (), team, "order")
+            rng.shuffle(piles[team])
+            piles[team].extend(reversed(top))
+            needed = sum(HAND_SIZES[n][p] for p in self.members[team])
+            if len(piles[team]) <= needed:
+                raise InvalidOption(f"option 'decks': the {self.team_names[team]} deck has {len(piles[team])} cards "
+                                    f"to deal, and its players need {needed} and one more to draw")
+        self.piles = piles
+        self.hands = [sorted(piles[self.team_of[p]].pop() for _ in range(HAND_SIZES[n][p])) for p in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[], []]
+        self._deal_objectives(rng)
+        self._record_setup(first)
+        self.completed: list[list[int]] = [[], []]
+        self.stack: list = []
+        self.log: tuple | None = None
+        self.actions = 0
+        self.gridlock: frozenset | None = None
+        self.gridlock_new = False
+        self.outcome = None
+        self.pos = self.cycle.index(self.members[first][0])
+        self._begin_turn()
+        self._advance()
+
+    def _take(self, pile: list[int], names: tuple[str, ...], team: int, option: str) -> list[int]:
+        deck = self.decks[team]
+        taken = []
+        for name in names:
+            kind = deck.index.get(name)
+            if kind is None:
+                raise InvalidOption(f"option {option!r}: the {deck.title} deck has no card '{name}'")
+            if kind not in pile:
+                raise InvalidOption(f"option {option!r}: the {deck.title} deck has no more copies of '{name}' "
+                                    f"({deck.cards[kind].count} in all)")
+            pile.remove(kind)
+            taken.append(kind)
+        return taken
+
+    def _lay_out(self, piles: list[list[int]]) -> None:
+        for label, text in (self.options["layout"] or {}).items():
+            if label not in self.labels:
+                raise InvalidOption(f"option 'layout': there is no space {label!r} on the {self.options['grid']} "
+                                    f"Grid (spaces: {' '.join(self.labels)})")
+            name, up = text, True
+            if name.endswith("(hypnotized)"):
+                name, up = name[: -len("(hypnotized)")].strip(), False
+            teams = [t for t in (0, 1) if name in self.decks[t].index]
+            for t in (0, 1):
+                prefix = f"{self.team_names[t]}:"
+                if name.startswith(prefix):
+                    name, teams = name[len(prefix):].strip(), [t]
+            if len(teams) != 1 or not self.decks[teams[0]].cards[self.decks[teams[0]].index.get(name, 0)].is_character:
+                if len(teams) > 1:
+                    raise InvalidOption(f"option 'layout': both decks have '{name}'; write "
+                                        f"'{self.team_names[0]}: {name}' or '{self.team_names[1]}: {name}'")
+                raise InvalidOption(f"option 'layout': '{name}' is not a Character card of either deck")
+            team = teams[0]
+            kind = self._take(piles[team], (name,), team, "layout")[0]
+            self.serial += 1
+            self.grid[self.labels.index(label)] = (team, kind, up, self.serial)
+
+    def _deal_objectives(self, rng: random.Random) -> None:
+        names = [obj.name for obj in self.objective_cards]
+        deck = list(range(len(names)))
+        fixed = self.options["objectives"] or (None, None)
+        chosen: list[int | None] = [None, None]
+        for team in (0, 1):
+            if fixed[team] is not None:
+                if fixed[team] not in names:
+                    raise InvalidOption(f"option 'objectives': no Objective is called {fixed[team]!r} "
+                                        f"(Objectives: {', '.join(names)})")
+                index = names.index(fixed[team])
+                if index not in deck:
+                    raise InvalidOption("option 'objectives': both teams cannot start with the same Objective")
+                deck.remove(index)
+                chosen[team] = index
+        rng.shuffle(deck)
+        for team in (0, 1):
+            if chosen[team] is None:
+                chosen[team] = deck.pop()
+        self.objective = chosen
+        self.objective_deck = deck
+
+    # ---- the turn -------------------------------------------------------------------------------
+    @property
+    def active(self) -> int:
+        return self.cycle[self.pos]
+
+    def others(self, player: int) -> list[int]:
+        n = self.num_players
+        return [(player + i) % n for i in range(1, n)]
+
+    def note(self, words: str) -> None:
+        self.log = (words, self.log)
+
+    def _begin_turn(self) -> None:
+        self.phase = "start"
+        self.magic_played = 0
+        self.character_played = False
+        self.full_at_start = None not in self.grid
+        self.note(f"{self.player_name(self.active)}'s turn")
+
+    def draw(self, player: int, count: int) -> None:
+        team = self.team_of[player]
+        pile, hand = self.piles[team], self.hands[player]
+        for _ in range(count):
+            insort(hand, pile.pop())
+            if not pile:
+                self.note(f"the {self.team_names[team]} deck is empty")
+                self._finish(1 - team, f"{self.team_names[1 - team]} wins: the {self.team_names[team]} deck ran out")
+                return
+
+    def _finish(self, team: int | None, reason: str) -> None:
+        winners = () if team is None else tuple(self.members[team])
+        self.outcome = Outcome(winners, self.current_scores(), reason)
+        self.to_move = None
+        self._legal, self._moves = (), {}
+
+    def try_play(self, player: int, kind: int, space: int | None, via: str) -> None:
+        """A player tries to play a card from hand: it waits for every other player's answer."""
+        team = self.team_of[player]
+        card = self.decks[team].cards[kind]
+        self.take_from_hand(player, kind)
+        where = f" on {self.labels[space]}" if space is not None else ""
+        self.note(f"{self.player_name(player)} tries to play {card.name}{where}")
+        self.stack.append(Window("play", player, team, kind, space, None, card.unstoppable, self.others(player), via))
+
+    def _resolve(self, window: Window) -> None:
+        """Nobody (else) answers: the card is played."""
+        team, kind = window.team, window.kind
+        card = self.decks[team].cards[kind]
+        if window.event != "play":
+            return
+        if card.is_character:
+            space = window.space
+            if self.grid[space] is not None:
+                self.discards[team].append(kind)
+                self.note(f"space {self.labels[space]} was filled meanwhile: {card.name} goes to the discard pile")
+                return
+            self.serial += 1
+            self.grid[space] = (team, kind, True, self.serial)
+            self.note(f"{card.name} enters the Grid on {self.labels[space]}")
+            if card.enter:
+                self.stack.append(Effect(window.player, team, kind, self.serial, card.enter))
+            return
+        self.discards[team].append(kind)
+        self.note(f"{card.name} is played")
+        subject = len(self.stack) - 1 if card.type == "instant" else None
+        self.stack.append(Effect(window.player, team, kind, None, card.effect, subject))
+
+    def _advance(self) -> None:
+        """Do everything that needs nobody's decision, up to the next decision or the end."""
+        stack = self.stack
+        while self.outcome is None:
+            if stack:
+                top = stack[-1]
+                if top.__class__ is Window:
+                    queue = top.queue
+                    if self.skip_unable:
+                        while queue and not self.answers(queue[0], top):
+                            queue.pop(0)
+                    if queue:
+                        moves = self.answers(queue[0], top)
+                        moves["pass"] = ("decline",)
+                        return self._decide(queue[0], moves)
+                    stack.pop()
+                    self._resolve(top)
+                    continue
+                steps = top.steps
+                if top.index >= len(steps):
+                    stack.pop()
+                    continue
+                step = steps[top.index]
+                if step.if_previous and not top.done:
+                    top.index += 1
+                    continue
+                verb = step.verb
+                if verb == "draw":
+                    top.done = True
+                    top.index += 1
+                    self.draw(top.player, step.count)
+                    continue
+                if verb == "stop":
+                    top.done = True
+                    top.index += 1
+                    self.stop(top)
+                    continue
+                if verb == "discard" and top.left == 0:
+                    top.left = step.count
+                moves = self.step_choices(top, step)
+                if not moves:
+                    top.done = False
+                    top.index += 1
+                    top.left = 0
+                    continue
+                if step.optional:
+                    moves["skip"] = ("skip",)
+                return self._decide(top.player, moves)
+            phase = self.phase
+            if phase == "start":
+                moves = self._awaken_choices()
+                if moves:
+                    moves["draw"] = ("draw phase",)
+                    return self._decide(self.active, moves)
+                self._draw_phase()
+            elif phase == "action":
+                return self._decide(self.active, self._action_choices())
+            elif phase == "more":
+                return self._decide(self.active, self._action_choices())
+            elif phase == "resolving":
+                more = self.num_players == 2 and self.magic_played == 1 and not self.character_played
+                self.phase = "more" if more else "end"
+            else:
+                self._end_turn()
+        self.to_move = None
+
+    def _decide(self, player: int, moves: dict[str, tuple]) -> None:
+        self.to_move = player
+        self._moves = moves
+        self._legal = tuple(moves)
+
+    def _draw_phase(self) -> None:
+        self.phase = "action"
+        self.draw(self.active, 1)
+
+    def _awaken_choices(self) -> dict[str, tuple]:
+        hand = self.hands[self.active]
+        sleeping = [s for s, cell in enumerate(self.grid) if cell is not None and not cell[UP]]
+        if not hand or not sleeping:
+            return {}
+        cards = self.decks[self.team_of[self.active]].cards
+        return {f"awaken {self.labels[s]} discarding {cards[k].name}": ("awaken start", s, k)
+                for s in sleeping for k in sorted(set(hand))}
+
+    def _action_choices(self) -> dict[str, tuple]:
+        player = self.active
+        team = self.team_of[player]
+        cards = self.decks[team].cards
+        hand = self.hands[player]
+        moves: dict[str, tuple] = {}
+        more = self.phase == "more"
+        if not more:
+            moves.update(self.play_choices(player, "character"))
+        for k in sorted(set(hand)):
+            card = cards[k]
+            if card.type == "magic" and self.step_possible(Effect(player, team, k, None, card.effect),
+                                                           card.effect[0], len(hand) - 1):
+                moves[f"play {card.name}"] = ("play", k, None)
+        if not more:
+            moves["draw"] = ("draw second",)
+        moves["pass"] = ("end action",)
+        return moves
+
+    def answers(self, player: int, window: Window) -> dict[str, tuple]:
+        """`respond NAME` for each Instant in `player`'s hand that may answer `window`."""
+        team = self.team_of[player]
+        cards = self.decks[team].cards
+        hand = self.hands[player]
+        moves = {}
+        kind_of_card = self.decks[window.team].cards[window.kind].type
+        subject = len(self.stack) - 1  # the window being answered is on top of the stack
+        for k in sorted(set(hand)):
+            card = cards[k]
+            if card.type != "instant" or card.trigger != window.event:
+                continue
+            if window.event == "play" and kind_of_card not in card.trigger_types:
+                continue
+            if self.step_possible(Effect(player, team, k, None, card.effect, subject), card.effect[0], len(hand) - 1):
+                moves[f"respond {card.name}"] = ("respond", k)
+        return moves
+
+    def _end_turn(self) -> None:
+        active_team = self.team_of[self.active]
+        for team in (active_team, 1 - active_team):
+            self._check_objective(team)
+            if self.outcome is not None:
+                return
+        if self.gridlock is not None:
+            if None in self.grid:
+                self.gridlock = None
+                self.note("the Gridlock is over: a space is open")
+            elif not self.gridlock_new:
+                self.gridlock = self.gridlock | {self.active}
+                if len(self.gridlock) == self.num_players:
+                    self.gridlock = None
+                    self._break_gridlock()
+        self.gridlock_new = False
+        self.pos = (self.pos + 1) % len(self.cycle)
+        self._begin_turn()
+
+    def _break_gridlock(self) -> None:
+        for space, cell in enumerate(self.grid):
+            if cell is not None and self.decks[cell[TEAM]].cards[cell[KIND]].type == "special":
+                self.to_discard(space)
+        self.note("Gridlock unresolved: each team sacrificed all its Special Characters")
+
+    def _check_objective(self, team: int) -> None:
+        index = self.objective[team]
+        if index is None:
+            return
+        spaces = self.objective_spaces[index]
+        grid = self.grid
+        for s in spaces:
+            cell = grid[s]
+            if cell is None or cell[TEAM] != team or not cell[UP]:
+                return
+        for s in spaces:
+            self.to_discard(s)
+        self.completed[team].append(index)
+        self.note(f"{self.team_names[team]} completed the Objective {self.objective_cards[index].name}")
+        if len(self.completed[team]) >= WIN:
+            other = len(self.completed[1 - team])
+            self._finish(team, f"{self.team_names[team]} wins: {WIN} Objectives completed to {other}")
+            return
+        self.objective[team] = self.objective_deck.pop() if self.objective_deck else None
+
+    # ---- actions --------------------------------------------------------------------------------
+    def legal_actions(self) -> tuple[str, ...]:
+        return self._legal
+
+    def apply(self, action: str) -> None:
+        move = self._moves[action]
+        player = self.to_move
+        what = move[0]
+        self.actions += 1
+        if what == "decline":
+            self.stack[-1].queue.pop(0)
+        elif what == "respond":
+            self.stack[-1].queue.pop(0)
+            self.try_play(player, move[1], None, "answer")
+        elif what == "play" and not self.stack:
+            if self.decks[self.team_of[player]].cards[move[1]].type == "magic":
+                self.magic_played += 1
+            else:
+                self.character_played = True
+            self.phase = "resolving"
+            self.try_play(player, move[1], move[2], "action")
+        elif what == "draw phase":
+            self._draw_phase()
+        elif what == "awaken start":
+            self.discard_from_hand(player, move[2])
+            self.flip(move[1], True)
+            self.note(f"{self.player_name(player)} awakened {self.card_at(move[1]).name} on {self.labels[move[1]]}")
+            self._draw_phase()
+        elif what in ("draw second", "end action"):
+            if self.phase == "action":
+                self._maybe_gridlock(player)
+            self.phase = "end"
+            if what == "draw second":
+                self.note(f"{self.player_name(player)} drew a second card")
+                self.draw(player, 1)
+            else:
+                self.note(f"{self.player_name(player)} passed")
+        else:
+            self.do_step(self.stack[-1], move)
+        if self.outcome is None and self.actions >= self.cap:
+            self._finish(None, f"draw: the game reached the action cap of {self.cap} actions")
+        self._advance()
+
+    def _maybe_gridlock(self, player: int) -> None:
+        if self.full_at_start and self.gridlock is None and None not in self.grid:
+            self.gridlock = frozenset()
+            self.gridlock_new = True
+            self.note(f"Gridlock! {self.player_name(player)} could not open the full Grid; every player gets one "
+                      f"turn to open a space")
+
+    def refusal(self, action: str) -> str:
+        return notation.refusal(self, action)
+
+    def describe(self, action: str) -> str:
+        return notation.describe(self, action)
+
+    # ---- information ----------------------------------------------------------------------------
+    def current_scores(self) -> tuple[float, ...]:
+        return tuple(float(len(self.completed[self.team_of[p]])) for p in range(self.num_players))
+
+    def status(self) -> str:
+        return notation.status(self)
+
+    def view(self, player: int | None) -> dict:
+        self.check_viewer(player)
+        return notation.view(self, player)
+
+    def events(self, count: int = 8) -> list[str]:
+        """The last `count` public events, oldest first."""
+        found, node = [], self.log
+        while node is not None and len(found) < count:
+            found.append(node[0])
+            node = node[1]
+        return found[::-1]
+
+    def determinize(self, player: int | None, rng: random.Random) -> TicTacKO:
+        """A copy with every card `player` cannot see resampled: other hands (apart from their publicly
+        known cards), both decks' order, the other team's Objective and the Objective deck."""
+        copy = self.clone()
+        for team in (0, 1):
+            hidden = [p for p in self.members[team] if p != player]
+            pool = list(self.piles[team])
+            keep = {}
+            for p in hidden:
+                rest = Counter(self.hands[p])
+                rest.subtract(self.known[p])
+                pool.extend(rest.elements())
+                keep[p] = len(self.hands[p]) - len(self.known[p])
+            pool.sort()
+            rng.shuffle(pool)
+            for p in hidden:
+                copy.hands[p] = sorted(self.known[p] + pool[:keep[p]])
+                del pool[:keep[p]]
+            copy.piles[team] = pool
+        hidden_teams = [t for t in (0, 1) if player is None or self.team_of[player] != t]
+        unseen = list(self.objective_deck) + [self.objective[t] for t in hidden_teams if self.objective[t] is not None]
+        unseen.sort()
+        rng.shuffle(unseen)
+        for t in hidden_teams:
+            if copy.objective[t] is not None:
+                copy.objective[t] = unseen.pop()
+        copy.objective_deck = unseen
+        if copy.outcome is None:
+            copy._redecide()
+        return copy
+
+    def _redecide(self) -> None:
+        """Recompute the decision at hand (after hands were resampled)."""
+        player = self.to_move
+        if self.stack:
+            top = self.stack[-1]
+            if top.__class__ is Window:
+                moves = self.answers(player, top)
+                moves["pass"] = ("decline",)
+            else:
+                step = top.steps[top.index]
+                moves = self.step_choices(top, step)
+                if step.optional:
+                    moves["skip"] = ("skip",)
+        elif self.phase == "start":
+            moves = self._awaken_choices()
+            moves["draw"] = ("draw phase",)
+        else:
+            moves = self._action_choices()
+        self._decide(player, moves)
+
+    def setup_record(self) -> dict:
+        return self._setup
+
+    def _record_setup(self, first: int) -> None:
+        cards = [deck.cards for deck in self.decks]
+        self._setup = {
+            "first_team": first,
+            "decks": [[cards[t][k].name for k in reversed(self.piles[t])] for t in (0, 1)],
+            "hands": [[cards[self.team_of[p]][k].name for k in hand] for p, hand in enumerate(self.hands)],
+            "objectives": [self.objective_cards[i].name for i in self.objective],
+            "grid": [None if c is None else cards[c[TEAM]][c[KIND]].name for c in self.grid],
+        }
+
+    def key(self) -> Any:
+        return (tuple(self.grid), tuple(map(tuple, self.hands)), tuple(map(tuple, self.known)),
+                tuple(map(tuple, self.piles)), tuple(map(tuple, self.discards)), tuple(self.objective),
+                tuple(self.objective_deck), tuple(map(tuple, self.completed)),
+                tuple(frame.key() for frame in self.stack), self.phase, self.pos, self.magic_played,
+                self.character_played, self.full_at_start, self.gridlock, self.gridlock_new, self.serial,
+                self.actions, self.to_move, self.outcome)
+
+    def clone(self) -> TicTacKO:
+        copy = object.__new__(TicTacKO)
+        copy.__dict__.update(self.__dict__)
+        copy.grid = self.grid[:]
+        copy.hands = [hand[:] for hand in self.hands]
+        copy.known = [known[:] for known in self.known]
+        copy.piles = [self.piles[0][:], self.piles[1][:]]
+        copy.discards = [self.discards[0][:], self.discards[1][:]]
+        copy.objective = self.objective[:]
+        copy.objective_deck = self.objective_deck[:]
+        copy.completed = [self.completed[0][:], self.completed[1][:]]
+        copy.stack = [frame.copy() for frame in self.stack]
+        copy.history = self.history[:]
+        return copy
