@@ -38,6 +38,14 @@ def test_first_player_advantage_follows_who_moved_first():
     assert lab.balance(results) == pytest.approx(1 - 1 / 4)
 
 
+def test_a_game_won_before_the_first_move_has_no_first_mover():
+    results = frame(row((1,), first=None, turns=0, widths=(1,), actions=0), row((0,), first=0), row((0,), first=1))
+    assert results["first_mover"].isna().tolist() == [True, False, False]
+    assert lab.first_player_advantage(results) == 0.5
+    assert lab.win_rates(results).tolist() == pytest.approx([2 / 3, 1 / 3])
+    assert math.isnan(lab.first_player_advantage(frame(row((1,), first=None, actions=0))))
+
+
 def test_balance_and_win_rates_with_three_players_and_a_shared_win():
     results = frame(row((0,), players=3), row((0, 1), players=3), row((), players=3))
     rates = lab.win_rates(results).tolist()

@@ -52,6 +52,9 @@ def test_a_row_tells_the_truth_about_its_game(game_name, seed):
         movers.append(replay.to_move)
         widths.append(len(replay.legal_actions()))
         replay.play(move)
+    if not movers:  # decided before the first move (e.g. a winning deal)
+        assert row["first_mover"] is None and row["turns"] == 0
+        return
     assert row["first_mover"] == movers[0]
     assert row["turns"] == 1 + sum(a != b for a, b in zip(movers, movers[1:], strict=False))
     assert row["branching_max"] == max(widths)

@@ -40,20 +40,21 @@ def win_rates(results: pd.DataFrame) -> pd.Series:
 
 def first_player_advantage(results: pd.DataFrame) -> float:
     """Mean win share of the player who moved first (neutral: 0.5 with two players, 1/n with n)."""
-    if results.empty:
-        return math.nan
-    return float(_first_mover_shares(results).mean())
+    shares = _first_mover_shares(results)
+    return float(shares.mean()) if len(shares) else math.nan
 
 
 def _first_mover_shares(results: pd.DataFrame) -> pd.Series:
-    return pd.Series([shares[first] for shares, first in zip(results["shares"], results["first_mover"], strict=True)])
+    # a game decided before anyone moved (e.g. a winning deal) has no first mover and is left out
+    return pd.Series([shares[int(first)] for shares, first in zip(results["shares"], results["first_mover"],
+                                                                   strict=True) if not pd.isna(first)], dtype=float)
 
 
 def first_player_advantage_margin(results: pd.DataFrame) -> float:
     """Half-width of a 95% confidence interval for the first-player advantage (1.96 standard errors)."""
-    if len(results) < 2:
-        return math.nan
     shares = _first_mover_shares(results)
+    if len(shares) < 2:
+        return math.nan
     return float(1.96 * shares.std(ddof=1) / math.sqrt(len(shares)))
 
 

@@ -261,6 +261,7 @@ def results_frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
 
     frame = pd.DataFrame(list(rows), columns=COLUMNS)
     frame["winner"] = frame["winner"].astype("Int64")
+    frame["first_mover"] = frame["first_mover"].astype("Int64")
     for column in ("seed", "players", "actions", "turns", "branching_max"):
         frame[column] = frame[column].astype("int64")
     return frame
