@@ -142,7 +142,7 @@ def render(view: dict, actions: Sequence[str], pending: str | None = None) -> st
     side_x = LEFT + map_w + 20
     width = side_x + SIDE + 12
     status_lines = svg.wrap(view["status"], max(30, int((width - 2 * LEFT) / 7.6)))
-    body_h = max(map_h, 440)
+    body_h = max(map_h, 390)
     height = TOP + body_h + 18 + 19 * len(status_lines)
     d = svg.canvas(width, height, f"Tic Tac Trek. {view['status']}")
     d.add(d.rect((0, 0), (width, height), fill=PALETTE["paper"]))
@@ -249,7 +249,7 @@ def _side(d, view: dict, x: float, live: set[str]) -> None:
         d.add(svg.label(d, x, y + 14, "Game over", 14, font_weight="bold"))
         d.add(symbol(d, winner, x + 14, y + 40, 10, 4))
         d.add(svg.label(d, x + 34, y + 45, "Top Trekker", 14, font_weight="bold"))
-        for i, words in enumerate(svg.wrap(view["outcome"]["reason"], 30)[:3]):
+        for i, words in enumerate(svg.wrap(view["outcome"]["reason"], 34)[:3]):
             d.add(svg.label(d, x, y + 70 + 14 * i, words, 11, fill=PALETTE["muted"]))
     y += 132
     d.add(svg.label(d, x, y, f"In the bag: {view['bag_size']}", 14, font_weight="bold"))
