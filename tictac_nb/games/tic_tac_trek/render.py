@@ -100,7 +100,8 @@ def tile(d, terrain: str, mark: str | None, x: float, y: float, size: float = CE
          where: str | None = None):
     """One tile with its top-left corner at (x, y): terrain colour and pictogram, symbol, campfire."""
     words = f"{terrain} tile" + (f" at {where}" if where else "") + (f" showing {mark}" if mark else "")
-    g = d.g(**{"class": "ttn-trek-tile", "aria-label": words + (f", with {fire}'s campfire" if fire else "")})
+    words += f", with {fire}'s campfire" if fire else ""
+    g = d.g(**{"class": "ttn-trek-tile", "role": "img", "aria-label": words})
     g.add(d.rect((x + 1.5, y + 1.5), (size - 3, size - 3), rx=7, ry=7, fill=TERRAIN_FILL[terrain],
                  stroke=PALETTE["line"], stroke_width=1.5))
     g.add(pictogram(d, terrain, x + 13, y + 13, 9 * size / CELL))
@@ -218,7 +219,7 @@ def _scoring(d, view: dict, corner) -> None:
                 d.add(svg.cross(d, cx, cy, 4, COLOUR["X"], 2.5))
             else:
                 d.add(svg.ring(d, cx, cy, 4.5, COLOUR["O"], 2.5))
-        badge = d.add(d.g(**{"class": "ttn-trek-points", "aria-label": f"{fire['owner']}'s campfire at "
+        badge = d.add(d.g(**{"class": "ttn-trek-points", "role": "img", "aria-label": f"{fire['owner']}'s campfire at "
                              f"{fire['cell']} scores {fire['points']}"}))
         badge.add(d.rect((px + CELL - 30, py + 3), (27, 17), rx=8, ry=8, fill="white",
                          stroke=COLOUR[fire["owner"]], stroke_width=1.5))

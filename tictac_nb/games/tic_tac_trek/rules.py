@@ -27,6 +27,10 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
   are only ever looked for through the tile just placed.
 - "Placed most campfires" counts the campfires on the map; moving one does not place another.
 - A turn ends after its campfire decision, so the game ends after the last tile's decision.
+- Both players always know the same things (the bag's order is chance hidden from everyone), so the
+  game is not marked as having hidden information: hot-seat play needs no "pass the screen" cover.
+  Bots still see the bag only through `determinize`, which reshuffles its order.
+- With a `mix` of an odd number of tiles the first player places one tile more and takes the final turn.
 
 Options: `first_player` (0, 1 or None for the seed); `bag`, a fixed order for the first tiles out of
 the bag, the two setup tiles first (letters M D G F L or terrain names; the rest of the mix follows in
