@@ -54,6 +54,7 @@ TARGETS = ("any", "adjacent", "self", "trigger")
 OWNERS = ("any", "own", "opponent")
 KINDS = ("character", "basic", "special")
 TRIGGERS = ("play", "hypnotize")
+TARGET_WORDS = {"any": "any", "adjacent": "adjacent", "self": "itself", "trigger": "that card"}
 STEP_KEYS = {
     "draw": {"count"}, "discard": {"count"}, "stop": set(), "play": {"card"},
     "swap": {"target", "owner", "kind", "with"},
@@ -87,6 +88,23 @@ class Step:
             return " or ".join(a.verb.upper() for a in self.alternatives)
         return self.verb.upper()
 
+    def short(self) -> str:
+        """A few words for the Grid: "may DESTROY any", "DRAW 3", "SWAP itself/adjacent"."""
+        may = "may " if self.optional else ""
+        if self.alternatives:
+            return may + "/".join(a.verb.upper() for a in self.alternatives) + " any"
+        verb = self.verb.upper()
+        if self.verb in ("draw", "discard"):
+            return f"{may}{verb} {self.count}"
+        if self.verb == "play":
+            return f"{may}play {self.card}"
+        if self.verb == "stop":
+            return "STOP it"
+        what = TARGET_WORDS[self.target] + ("" if self.kind == "character" else f" {self.kind}")
+        if self.with_:
+            what += "/" + TARGET_WORDS[self.with_]
+        return f"{may}{verb} {what}"
+
 
 @dataclass(frozen=True)
 class Card:
@@ -104,6 +122,22 @@ class Card:
     trigger: str | None = None
     trigger_types: frozenset[str] = frozenset(TYPES)
     unstoppable: bool = False
+
+    @property
+    def short(self) -> str:
+        """The effect in a few words, for a card on the Grid."""
+        if self.type == "basic":
+            return "Basic: no effect"
+        parts = []
+        if self.enter:
+            parts.append("Enters: " + ", then ".join(step.short() for step in self.enter))
+        if self.protect:
+            who = " & ".join("itself" if s == "self" else "neighbours" for s in sorted(self.protect_scope,
+                                                                                   reverse=True))
+            parts.append(f"Ongoing: {who} safe from " + "/".join(v.upper() for v in sorted(self.protect)))
+        if self.effect:
+            parts.append(", then ".join(step.short() for step in self.effect))
+        return "; ".join(parts)
 
     @property
     def is_character(self) -> bool:

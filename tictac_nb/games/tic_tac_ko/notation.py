@@ -274,7 +274,8 @@ def _refuse_play(state, text, deck, mover, wanted: str | None = None) -> str:
 # ---- the view ---------------------------------------------------------------------------------
 def _card(state, team: int, kind: int) -> dict[str, Any]:
     card = state.decks[team].cards[kind]
-    return {"name": card.name, "type": card.type, "text": card.text, "team": team, "design": card.design}
+    return {"name": card.name, "type": card.type, "text": card.text, "short": card.short, "team": team,
+            "design": card.design}
 
 
 def _objective(state, index: int) -> dict[str, Any]:
@@ -332,7 +333,7 @@ def view(state, viewer: int | None) -> dict:
         "to_move": state.to_move,
         "phase": state.phase,
         "decision": decision,
-        "stack": [frame_words(state, frame) for frame in state.stack],
+        "stack": [_frame(state, frame) for frame in state.stack],
         "gridlock": None if state.gridlock is None else sorted(state.gridlock),
         "log": state.events(),
         "prompt": _prompt(state, viewer),
@@ -340,6 +341,14 @@ def view(state, viewer: int | None) -> dict:
         "outcome": None if state.outcome is None else {
             "winners": list(state.outcome.winners), "reason": state.outcome.reason},
     }
+
+
+def _frame(state, frame) -> dict[str, Any]:
+    window = frame.__class__ is Window
+    event = frame.event if window else "effect"
+    space = frame.space if window and event == "play" else None
+    return {"words": frame_words(state, frame), "event": event, "player": frame.player,
+            "card": _card(state, frame.team, frame.kind), "space": None if space is None else state.labels[space]}
 
 
 def _prompt(state, viewer: int | None) -> str | None:
