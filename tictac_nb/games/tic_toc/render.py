@@ -113,14 +113,19 @@ def icon(d, kind: str, cx: float, cy: float, s: float):
 
 
 def face(d, kind: str, x: float, y: float, w: float, h: float, note: str = "", dim: bool = False,
-         covered: bool = False):
+         covered: bool = False, mini: bool = False):
     """A face-up card: colour, corner icon, big icon and name; a gold frame and star for the leaders.
-    A `covered` card (under another in a stack) shows only what stays visible: its corner."""
+    A `covered` card (under another in a stack) shows only what stays visible: its corner; a `mini`
+    card (too small for words) only its icon, with its name as a tooltip."""
     fill, ink, lines = CARD[kind]
     g = d.g(**{"class": "ttn-card", "data-card": kind, **({"opacity": 0.45} if dim else {})})
     leader = kind in LEADERS
     g.add(d.rect((x, y), (w, h), rx=6, ry=6, fill=fill, stroke=GOLD if leader else ink,
                  stroke_width=3 if leader else 2))
+    if mini:
+        g.set_desc(title=FULL[kind])
+        g.add(icon(d, kind, x + w / 2, y + h / 2, w / 48))
+        return g
     g.add(icon(d, kind, x + 3 + 5.5 * w / 62, y + 3 + 6 * w / 62, 0.24 * w / 62))
     if leader:
         g.add(star(d, x + 3 + 5.5 * w / 62, y + 8 + 15 * w / 62, 3 + 2 * w / 62))
@@ -231,11 +236,11 @@ def draw_panel(d, view: dict, seat: int, x: float, y: float, w: float, h: float,
     hx, step = x + 100, min(16, (w - 140) / max(1, size))
     for i in range(size):
         if i < len(known):
-            g.add(face(d, known[i], hx + i * step * 1.9, y + 30, 28, 39))
+            g.add(face(d, known[i], hx + i * 34, y + 30, 30, 40, mini=True))
         else:
-            g.add(back(d, hx + len(known) * step * 1.9 + (i - len(known)) * step, y + 32, 24, 34))
+            g.add(back(d, hx + len(known) * 34 + (i - len(known)) * step, y + 32, 24, 34))
     if known:
-        g.add(svg.label(d, x + 12, y + 58, "face up: known", 9, fill=PALETTE["muted"]))
+        g.add(svg.label(d, x + 12, y + 58, "face up: known to all", 9, fill=PALETTE["muted"]))
     d.add(g)
     table = view["tables"][seat]
     if w >= 560:  # a wide panel (2 players): the table beside the hand
