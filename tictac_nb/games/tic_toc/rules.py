@@ -52,6 +52,16 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
   discards a card of that kind; views list such known cards. The three Crocodiles of a TIC TOC win
   are shown; every other hand stays hidden when the game ends.
 - The turn cap counts turns of all players; the game ends in a draw when the capped turn ends.
+
+Options: `players` (2-4), `first_player` (a seat, 0 is Player 1; None: by the seed), `deck` (cards per
+kind, kinds not named keep the kit's count), `deck_order` (the top of the deck, to script a game),
+`turn_cap` (200).
+
+Hidden information: a view shows its own hand, every hand's size, the cards known to be in each hand,
+and the public rest. `determinize` keeps all of that and deals the unseen cards (the draw pile and the
+unknown part of other hands) anew, never giving a hand three Crocodiles while the game goes on. It does
+not remember which cards were reshuffled into the draw pile (a simplification: such a bot guesses a
+little more widely than a card counter would).
 """
 
 from __future__ import annotations
