@@ -310,4 +310,4 @@ def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = N
 def _progress_bar(total: int, description: str):
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, desc=description, unit="game", leave=False)
+    return tqdm(total=total, desc=description, unit="game")
