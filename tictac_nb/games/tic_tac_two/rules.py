@@ -39,12 +39,16 @@ LINES = (
     ((0, 3, 6), "left column"), ((1, 4, 7), "middle column"), ((2, 5, 8), "right column"),
     ((0, 4, 8), "diagonal 1-5-9"), ((2, 4, 6), "diagonal 3-5-7"),
 )
-LINES_THROUGH = tuple(tuple(line for line in LINES if i in line[0]) for i in range(9))
 DIAGONALS = {(0, 4, 8), (2, 4, 6)}
+LINES_THROUGH = tuple(tuple((cells, name, cells in DIAGONALS) for cells, name in LINES if i in cells) for i in range(9))
+CREDIT = {"X": (True, False), "O": (False, True), "W": (True, True), "P": (False, False), "-": (False, False)}
+NOBODY = (False, False)
 TILE_NAMES = {"X": "X tile", "O": "O tile", "W": "Wild tile", "P": "Peek tile", "-": "blank tile",
               "C": "split centre"}
-SQUARES = {str(i + 1): i for i in range(9)}
-PEEKS = {f"peek {i + 1}": i for i in OUTER}
+SQUARE_NAMES = tuple(str(i + 1) for i in range(9))
+PEEK_NAMES = {i: f"peek {i + 1}" for i in OUTER}
+SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
+PEEKS = {name: i for i, name in PEEK_NAMES.items()}
 
 
 def check_tiles(value: Any) -> str | None:
@@ -99,21 +103,23 @@ class TicTacTwo(State):
 
     # ---- rules ---------------------------------------------------------------------------------
     def legal_actions(self) -> tuple[str, ...]:
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             if self.outcome is not None:
-                self._legal = ()
+                legal = ()
             elif self.peeking:
-                self._legal = tuple(f"peek {i + 1}" for i in OUTER if not self.face_up[i])
+                legal = tuple([PEEK_NAMES[i] for i in OUTER if not self.face_up[i]])
             else:
-                self._legal = tuple(str(i + 1) for i in range(9) if self.marks[i] is None)
-        return self._legal
+                legal = tuple([SQUARE_NAMES[i] for i in range(9) if self.marks[i] is None])
+            self._legal = legal
+        return legal
 
     def apply(self, action: str) -> None:
         player = self.to_move
-        self._legal = None
         if self.peeking:
             self.peeks.append((player, PEEKS[action]))
             self.peeking = False
+            self._legal = None
             self._end_turn(player, self._last)
             return
         square = SQUARES[action]
@@ -122,56 +128,67 @@ class TicTacTwo(State):
         if square == CENTRE:
             self.centre_owner = player
         self._last = square
+        legal = self._legal
         if self.tiles[square] == "P" and not all(self.face_up[i] for i in OUTER):
             self.peeking = True
-        else:
-            self._end_turn(player, square)
+            self._legal = None
+            return
+        if legal is not None:  # the squares still empty: the same tuple without this one
+            i = legal.index(action)
+            self._legal = legal[:i] + legal[i + 1:]
+        self._end_turn(player, square)
 
     def _end_turn(self, player: int, square: int) -> None:
         found = self._lines_through(square)
+        if not found:
+            if None in self.marks:
+                self.to_move = 1 - player
+            else:
+                self._finish((), "draw: the board is full")
+            return
         self.lines = [(board, cells, p) for board, (cells, _), p in found]
         winners = sorted({p for _, _, p in found})
         if len(winners) == 2:
             detail = "; ".join(f"{MARKS[p]}: " + " and ".join(f"{name} of the {board}" for board, (_, name), q in found
                                                         if q == p) for p in (0, 1))
             self._finish((), f"tie: both completed a line ({detail})")
-        elif winners:
+        else:
             winner = winners[0]
             board, (_, name), _ = next(f for f in found if f[2] == winner)
             by = "" if winner == player else f" ({MARKS[player]} flipped the tile)"
             self._finish((winner,), f"{MARKS[winner]} completed the {name} of the {board}{by}")
-        elif None not in self.marks:
-            self._finish((), "draw: the board is full")
-        else:
-            self.to_move = 1 - player
 
     def _finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.outcome = Outcome(winners, None, reason)
         self.to_move = None
+        self._legal = ()
 
     def _lines_through(self, square: int) -> list:
         """Every line through `square` complete on either board, for either player."""
         found = []
         marks, up = self.marks, self.face_up
         for line in LINES_THROUGH[square]:
-            a, b, c = line[0]
-            if marks[a] is not None and marks[a] == marks[b] == marks[c]:
-                found.append(("main board", line, marks[a]))
+            (a, b, c), _, diagonal = line
+            mark = marks[a]
+            if mark is not None and mark == marks[b] and mark == marks[c]:
+                found.append(("main board", line[:2], mark))
             if up[a] and up[b] and up[c]:
-                found.extend(("tile board", line, p) for p in (0, 1)
-                             if all(self.counts_for(i, line[0], p) for i in line[0]))
+                ca, cb, cc = self._credit(a, diagonal), self._credit(b, diagonal), self._credit(c, diagonal)
+                if ca[0] and cb[0] and cc[0]:
+                    found.append(("tile board", line[:2], 0))
+                if ca[1] and cb[1] and cc[1]:
+                    found.append(("tile board", line[:2], 1))
         return found
 
-    def counts_for(self, square: int, line: tuple[int, ...], player: int) -> bool:
-        """Whether the tile at `square` counts for `player` on `line`."""
-        if not self.face_up[square]:
-            return False
+    def _credit(self, square: int, diagonal: bool) -> tuple[bool, bool]:
+        """Whether the face-up tile at `square` counts for X and for O on a line (a diagonal or not)."""
         tile = self.tiles[square]
         if tile == "C":
-            if self.centre_owner is None:
-                return False
-            return (self.centre_owner != player) == (line in DIAGONALS)
-        return tile == "W" or tile == MARKS[player]
+            owner = self.centre_owner
+            if owner is None:
+                return NOBODY
+            return (owner == 0) != diagonal, (owner == 1) != diagonal
+        return CREDIT[tile]
 
     def refusal(self, action: str) -> str:
         text = " ".join(action.lower().split())
