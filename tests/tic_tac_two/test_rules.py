@@ -420,3 +420,16 @@ def test_bad_options_are_refused_naming_the_option(options, message):
     with pytest.raises(InvalidOption) as error:
         tictac_nb.new_game("tic-tac-two", seed=1, **options)
     assert str(error.value) == message
+
+
+def test_records_carry_the_options_and_the_layout():
+    state = tictac_nb.new_game("tic-tac-two", seed=8, peek=False)
+    for move in ("5", "1", "9"):
+        state.play(move)
+    record = state.record()
+    assert record["options"] == {"tiles": None, "peek": False, "wild": True}
+    assert record["setup"] == {"tiles": state.tiles} and record["moves"] == ["5", "1", "9"]
+    assert tictac_nb.from_record(record) == state
+    record["setup"] = {"tiles": "XOW-COXXO" if state.tiles != "XOW-COXXO" else "OXW-CXOOX"}
+    with pytest.raises(tictac_nb.InvalidRecord, match="setup does not match"):
+        tictac_nb.from_record(record)
