@@ -194,7 +194,6 @@ class TicToc(State):
         order = top + rest
         self.deck_order = tuple(order)
         self.hands = [[0] * 8 for _ in range(n)]
-        self.sizes = [0] * n
         self.known = [[0] * 8 for _ in range(n)]
         position = 0
         for i in range(n):
@@ -581,10 +580,9 @@ class TicToc(State):
         if self.outcome is not None:
             return self.outcome.reason
         name, size = NAMES[self.to_move], self.sizes[self.to_move]
-        drew = f"drew {self.drew}" if self.drew != 1 else "drew 1"
         if size <= HAND_LIMIT:
-            return f"Turn {self.turn}: {name} {drew}: play, discard, or end the turn"
-        return f"Turn {self.turn}: {name} {drew} and holds {size} cards: play or discard down to {HAND_LIMIT}"
+            return f"Turn {self.turn}: {name} drew {self.drew}: play, discard, or end the turn"
+        return f"Turn {self.turn}: {name} drew {self.drew} and holds {size} cards: play or discard down to {HAND_LIMIT}"
 
     def describe(self, action: str) -> str:
         op, arg = ACTIONS[action]
