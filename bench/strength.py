@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     results = lab.sweep(variants, args.games, seed=args.seed, workers=args.workers, progress=False)
     elapsed = time.perf_counter() - start
-    print(f"{tictac_nb.GAMES[args.game].title}: MCTSBot({args.iterations}) against RandomBot, {args.games} games "
+    print(f"{tictac_nb.GAMES[args.game].title}: MCTSBot({args.iterations}) against random play, {args.games} games "
           f"per seat, seeds {args.seed}..{args.seed + args.games - 1} ({elapsed:.0f} s)")
     for seat, variant in zip(seats, variants, strict=True):
         games = results[results["variant"] == variant.name]

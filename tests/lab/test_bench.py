@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -33,28 +35,58 @@ def test_the_harness_counts_every_move_of_its_games(game_name):
     assert (moves, games) == (expected, 3) and elapsed > 0
 
 
-def test_openspiel_runs_in_the_same_harness():
-    pyspiel = pytest.importorskip("pyspiel")
+class FakeState:
+    """Stands in for an OpenSpiel state: three legal actions, over after five of them."""
+
+    def __init__(self):
+        self.taken = []
+
+    def legal_actions(self):
+        return [0, 1, 2]
+
+    def apply_action(self, action):
+        assert action in (0, 1, 2)
+        self.taken.append(action)
+
+    def is_terminal(self):
+        return len(self.taken) == 5
+
+
+def test_openspiel_runs_in_the_same_harness(monkeypatch):
+    loaded = []
+    fake = types.SimpleNamespace(load_game=lambda name: loaded.append(name) or types.SimpleNamespace(
+        new_initial_state=FakeState))
+    monkeypatch.setitem(sys.modules, "pyspiel", fake)
     benchmark = load("benchmark")
-    moves, games, _ = benchmark.openspiel_playouts("tic_tac_toe", games=4)
-    choice, expected = random.Random(0).choice, 0
-    for _ in range(4):
-        state = pyspiel.load_game("tic_tac_toe").new_initial_state()
-        while not state.is_terminal():
-            state.apply_action(choice(state.legal_actions()))
-            expected += 1
-    assert (moves, games) == (expected, 4)
+    moves, games, elapsed = benchmark.openspiel_playouts("tic_tac_toe", games=4)
+    assert (moves, games, loaded) == (20, 4, ["tic_tac_toe"]) and elapsed > 0
+    moves, games, _ = benchmark.openspiel_playouts("tic_tac_toe", seconds=0.01)
+    assert moves == 5 * games and games >= 1
 
 
-def test_quick_benchmark_prints_a_line_per_game_and_the_aims(capsys):
+def test_quick_benchmark_prints_a_line_per_game_and_the_aims(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # as if open_spiel were not installed
     benchmark = load("benchmark")
     names = ALL_GAMES[:2]
     benchmark.main(["--quick", "--games", *names])
     out = capsys.readouterr().out
     lines = out.splitlines()
     for name in names:
-        assert any(line.startswith(name) for line in lines)
-    assert "aims:" in out and ("ratio" in out or "OpenSpiel comparison skipped" in out)
+        [line] = [line for line in lines if line.startswith(name)]
+        assert len(line.split()) == 9  # moves/s, moves/game, MCTS ms (positions), two timings
+    assert "OpenSpiel comparison skipped: open_spiel is not installed" in out
+    assert "aims:" in out and "tic-tac-two moves/s >= 150,000" in out
+
+
+def test_benchmark_sets_the_kit_against_openspiel(capsys, monkeypatch):
+    fake = types.SimpleNamespace(load_game=lambda name: types.SimpleNamespace(new_initial_state=FakeState))
+    monkeypatch.setitem(sys.modules, "pyspiel", fake)
+    load("benchmark").main(["--quick", "--games", "tic-tac-two"])
+    out = capsys.readouterr().out
+    [line] = [line for line in out.splitlines() if line.startswith("tic-tac-two   tic_tac_toe")]
+    kit, theirs, ratio = (float(x.replace(",", "")) for x in line.split()[2:5])
+    assert ratio == pytest.approx(kit / theirs, abs=0.006)  # printed with two decimals
+    assert "tic-tac-two / tic_tac_toe ratio >= 0.5" in out
 
 
 def test_strength_prints_wins_draws_and_losses_per_seat(capsys):

@@ -58,7 +58,8 @@ def test_default_pool_and_any_chunk_size_give_the_same_table(local_table):
 
 
 def test_dask_cluster_gives_the_same_table_as_the_process_pool(local_table):
-    distributed = pytest.importorskip("dask.distributed")
+    from dask import distributed
+
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) \
             as cluster, distributed.Client(cluster) as client:
         on_dask = lab.sweep(variants(), 6, seed=100, executor=client.get_executor(), chunk=3, progress=False)
