@@ -1,0 +1,135 @@
+"""The board: every legal action is clickable (in one or two steps), targets are legal, secrets stay out,
+and all player counts and both Grids draw."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+from ko_script import CUTE_HAND, EVIL_HAND, new, play
+
+import tictac_nb
+from tictac_nb.widget import Board
+
+TARGET = re.compile(r'data-target="([^"]*)"')
+
+
+def targets(state, viewer, pending=None):
+    return [t.replace("&amp;", "&").replace("&#x27;", "'").replace("&quot;", '"').replace("&#39;", "'")
+            for t in TARGET.findall(state.render_svg(viewer, pending))]
+
+
+def reachable(state):
+    """Every action the mover can reach by clicks on the board, one or two of them."""
+    mover = state.to_move
+    legal = set(state.legal_actions())
+    found = set()
+    for target in targets(state, mover):
+        assert target in legal or any(a.startswith(target) for a in legal), target
+        if target in legal:
+            found.add(target)
+        else:
+            for second in targets(state, mover, pending=target):
+                assert second in legal or any(a.startswith(second) for a in legal), (target, second)
+                if second in legal and second.startswith(target):
+                    found.add(second)
+    return found, legal
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("grid_name", ["standard", "advanced"])
+def test_every_legal_action_can_be_clicked(players, grid_name):
+    seed = players * 10 + len(grid_name)
+    state = tictac_nb.new_game("tic-tac-ko", seed=seed, players=players, grid=grid_name)
+    rng = random.Random(seed)
+    while state.outcome is None and len(state.history) < 150:
+        if len(state.legal_actions()) > 1:
+            found, legal = reachable(state)
+            assert found == legal, legal - found
+        state.play(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("grid_name", ["standard", "advanced"])
+def test_boards_draw_for_every_viewer(players, grid_name):
+    state = tictac_nb.new_game("tic-tac-ko", seed=4, players=players, grid=grid_name)
+    rng = random.Random(4)
+    while state.outcome is None and len(state.history) < 60:
+        state.play(rng.choice(state.legal_actions()))
+    for viewer in [None, *range(players)]:
+        text = state.render_svg(viewer)
+        root = ET.fromstring(text)
+        width, height = float(root.get("width")[:-2]), float(root.get("height")[:-2])
+        assert width == 1120 and 600 < height < 1300
+        for player in state.player_names:
+            assert player in text
+        if viewer is None:
+            assert "Onlooker: every hand is hidden." in text
+        else:
+            assert f"Your hand ({state.player_name(viewer)}" in text
+    assert len(state.labels) == (9 if grid_name == "standard" else 16)
+
+
+def test_only_the_mover_gets_targets():
+    state = new()
+    assert targets(state, 0) and not targets(state, 1) and not targets(state, None)
+
+
+def test_grid_cards_hypnotized_face_down_and_objective_starred():
+    state = new(layout={"1": "Scutters", "5": "Lil' Red (hypnotized)"}, objectives=["Top Row", "Bottom Row"])
+    text = state.render_svg(0)
+    assert "hypnotized" in text and "Scutters" in text
+    assert text.count('fill="#f0b429"') >= 3 + 3  # three stars on the Grid, three spaces on the mini Objective
+    assert "Your Objective" in text and "Top Row" in text
+    assert "Bottom Row" not in text  # the other team's Objective
+    assert "Objective: secret" in text
+
+
+def test_hand_is_readable_and_clickable():
+    state = new(evil=["King Creepy"] + EVIL_HAND[:5])
+    text = state.render_svg(0)
+    assert "When this card enters the Grid, you may" in text  # the card's text is on the card
+    assert 'data-target="play King Creepy @"' in text
+    spaces = targets(state, 0, pending="play King Creepy @")
+    assert {f"play King Creepy @{s}" for s in "123456789"} <= set(spaces)
+    assert "Choose an empty space for King Creepy" in state.render_svg(0, "play King Creepy @")
+
+
+def test_prompt_to_answer_with_an_instant():
+    state = new(evil=["King Creepy"] + EVIL_HAND[:5], cute=["Friendship Circle"] + CUTE_HAND[:5])
+    play(state, "play King Creepy @5")
+    text = state.render_svg(1)
+    assert "Evil tries to play King Creepy on 5. Answer with an Instant?" in text
+    assert set(targets(state, 1)) == {"respond Friendship Circle", "pass"}
+    assert "being played" in text  # King Creepy waits on its space
+    assert "Answer with an Instant?" not in state.render_svg(0)
+
+
+def test_two_verbs_on_one_card_become_two_buttons():
+    state = new(cute=["Stink Bomb"] + CUTE_HAND[:5], first_team=1, layout={"5": "Lil' Red (hypnotized)"})
+    play(state, "draw", "play Stink Bomb", "pass")
+    assert set(targets(state, 1)) == {"repel 5", "awaken 5"}
+
+
+def test_repel_to_a_player_in_two_steps():
+    state = new(players=4, first_team=1, cute=["Free Hugs"] + ["Lil' Red"] * 4, layout={"5": "King Creepy"},
+                skip_unable=True)
+    play(state, "play Free Hugs")
+    assert targets(state, 1) == ["repel 5 to "]
+    assert set(targets(state, 1, pending="repel 5 to ")) == {"repel 5 to Evil 1", "repel 5 to Evil 2"}
+
+
+def test_widget_plays_a_card_by_clicks_and_keeps_secrets():
+    state = new(evil=["King Creepy"] + EVIL_HAND[:5], cute=["Friendship Circle"] + CUTE_HAND[:5],
+                layout={"1": "Lil' Red"})
+    board = Board(state, bots={1: tictac_nb.RandomBot(seed=1)}, bot_delay=0)
+    board._on_message(board, {"type": "act", "target": "play King Creepy @", "turn": board.turn})
+    assert board.pending == "play King Creepy @" and not state.history
+    board._on_message(board, {"type": "act", "target": "play King Creepy @5", "turn": board.turn})
+    assert state.history[0] == "play King Creepy @5"
+    synced = " ".join(str(getattr(board, name)) for name in ("svg", "status", "message", "cover"))
+    for name in ("Friendship Circle", "Bottom Row"):  # Cute's hand card and Cute's Objective
+        if name not in " ".join(state.events(50)):
+            assert name not in synced
