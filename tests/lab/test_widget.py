@@ -28,8 +28,11 @@ def test_option_domains_are_read_from_the_checks(option, domain):
 def test_controls_turn_widget_values_back_into_option_values():
     seats = OptionControl("first_player", Option(None, int_between(0, 3, allow_none=True), "who starts"))
     assert isinstance(seats.widget, widgets.Dropdown) and seats.value is None
+    assert seats.widget.label == "random (by seed)"  # shown, not an empty selection
     seats.widget.value = 2
     assert seats.value == 2 and "who starts" in seats.help.value
+    seats.value = None
+    assert seats.widget.label == "random (by seed)" and seats.value is None
     cap = OptionControl("turn_cap", Option(200, int_between(1, 10_000), "cap"))
     assert isinstance(cap.widget, widgets.BoundedIntText) and cap.value == 200
     text = OptionControl("deck", Option(None, lambda v: v, "cards"))
@@ -88,3 +91,17 @@ def test_a_bad_option_value_is_reported_not_raised():
     assert "tiles" in ui.b.message.value
     table = ui.run()
     assert table.empty and len(ui.results) == 1
+
+
+def test_extra_bots_join_every_seat_menu():
+    def cautious(seed):
+        return lab.UniformBot(seed)
+
+    ui = lab.DesignLab(games=3, bots={"cautious": cautious})
+    assert [label for label, _ in ui.a.bots[1].options][-1] == "cautious"
+    ui.a.bots[1].value = cautious
+    ui.b.controls["wild"].value = False
+    ui.picker.value = ui.picker.value  # unchanged game keeps the menus
+    ui.run()
+    a, b = ui.results.values()
+    assert set(a["bots"]) == {"random vs cautious"} and set(b["bots"]) == {"random vs random"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -21,11 +21,12 @@ import tictac_nb
 from ..engine import Game, InvalidOption, Option, boolean
 from .metrics import compare, definitions
 from .plots import plot_comparison
-from .selfplay import options_label, play_games
+from .selfplay import bot_factory, options_label, play_games
 
 BOT_CHOICES = (("random", "random"), ("MCTS, 50 iterations", "mcts:50"), ("MCTS, 200 iterations", "mcts:200"),
                ("MCTS, 500 iterations", "mcts:500"))
 _RANDOM_BY_SEED = "random (by seed)"
+_NONE = "<None>"  # a Dropdown reads the value None as "nothing selected": None options get this stand-in
 
 
 def option_domain(option: Option) -> tuple:
@@ -44,6 +45,10 @@ def option_domain(option: Option) -> tuple:
     if type(option.default) is bool:
         return ("bool",)
     return ("text",)
+
+
+def _from_dropdown(value: Any) -> Any:
+    return None if value == _NONE else value
 
 
 def _parse_text(text: str) -> Any:
@@ -68,12 +73,16 @@ class OptionControl:
             self.widget = widgets.Checkbox(value=bool(option.default), description=name, indent=False)
         elif domain[0] == "choice":
             values = domain[1] if option.default in domain[1] else (option.default, *domain[1])
-            self.widget = widgets.Dropdown(options=[(repr(v), v) for v in values], value=option.default,
+            self.widget = widgets.Dropdown(options=[(repr(v), _NONE if v is None else v) for v in values],
+                                           value=_NONE if option.default is None else option.default,
                                            description=name, style=style)
+            self.parse = _from_dropdown
         elif domain[0] == "int" and (domain[3] or domain[2] - domain[1] <= 12) and domain[2] - domain[1] <= 30:
-            choices = [(_RANDOM_BY_SEED, None)] if domain[3] else []
+            choices = [(_RANDOM_BY_SEED, _NONE)] if domain[3] else []
             choices += [(str(v), v) for v in range(domain[1], domain[2] + 1)]
-            self.widget = widgets.Dropdown(options=choices, value=option.default, description=name, style=style)
+            self.widget = widgets.Dropdown(options=choices, value=_NONE if option.default is None else option.default,
+                                           description=name, style=style)
+            self.parse = _from_dropdown
         elif domain[0] == "int" and not domain[3]:
             self.widget = widgets.BoundedIntText(value=option.default, min=domain[1], max=domain[2],
                                                  description=name, style=style)
@@ -91,14 +100,19 @@ class OptionControl:
 
     @value.setter
     def value(self, value: Any) -> None:
-        self.widget.value = repr(value) if self.parse is _parse_text and value is not None else value
+        if self.parse is _parse_text:
+            self.widget.value = "" if value is None else repr(value)
+        elif self.parse is _from_dropdown:
+            self.widget.value = _NONE if value is None else value
+        else:
+            self.widget.value = value
 
 
 class VariantPanel:
     """The controls of one variant: a label, the rule options, and a bot for every seat."""
 
-    def __init__(self, title: str, game: Game) -> None:
-        self.game, self.title = game, title
+    def __init__(self, title: str, game: Game, bot_choices: Sequence[tuple[str, Any]] = BOT_CHOICES) -> None:
+        self.game, self.title, self.bot_choices = game, title, tuple(bot_choices)
         self.label = widgets.Text(value="", placeholder=title, description="label",
                                   style={"description_width": "initial"})
         self.controls = {name: OptionControl(name, option) for name, option in game.options.items()}
@@ -131,19 +145,22 @@ class VariantPanel:
             return
         self.message.value = ""
         old = [d.value for d in self.bots]
-        self.bots = [widgets.Dropdown(options=BOT_CHOICES, value=old[p] if p < len(old) else "random",
+        self.bots = [widgets.Dropdown(options=self.bot_choices, value=old[p] if p < len(old) else "random",
                                       description=f"{state.player_name(p)}:", style={"description_width": "initial"})
                      for p in range(state.num_players)]
         self.seats.children = [widgets.HTML("<small>bots</small>"), *self.bots]
 
-    def bot_specs(self) -> list[str]:
+    def bot_specs(self) -> list[Any]:
         return [d.value for d in self.bots]
 
 
 class DesignLab(widgets.VBox):
     """Two variants of one game, played on the same seeds and compared: metrics table and plots."""
 
-    def __init__(self, game: str = "tic-tac-two", games: int = 200, seed: int = 0) -> None:
+    def __init__(self, game: str = "tic-tac-two", games: int = 200, seed: int = 0,
+                 bots: Mapping[str, Any] | None = None) -> None:
+        """`bots` adds named bot factories to every seat's menu, e.g. {"TicTocBot": TicTocBot}."""
+        self.bot_choices = BOT_CHOICES + tuple((label, bot_factory(spec)) for label, spec in (bots or {}).items())
         self.picker = widgets.Dropdown(options=[(g.title, name) for name, g in tictac_nb.GAMES.items()],
                                        value=game, description="game")
         self.games = widgets.BoundedIntText(value=games, min=1, max=100_000, description="games per variant",
@@ -164,7 +181,8 @@ class DesignLab(widgets.VBox):
 
     def _build_panels(self) -> None:
         game = tictac_nb.GAMES[self.picker.value]
-        self.a, self.b = VariantPanel("Variant A", game), VariantPanel("Variant B", game)
+        self.a = VariantPanel("Variant A", game, self.bot_choices)
+        self.b = VariantPanel("Variant B", game, self.bot_choices)
         self.panels.children = [self.a.box, self.b.box]
 
     def run(self) -> pd.DataFrame:
@@ -186,7 +204,8 @@ class DesignLab(widgets.VBox):
                         print(f"{name}: {error}")
                         return table
                 table = compare(self.results)
-                display(table.round(3).style.format(precision=3))
+                display(table.style.format(precision=3, na_rep="n/a")
+                        .format(precision=0, subset=pd.IndexSlice[["games"], :]))
                 figure = plot_comparison(self.results)
                 display(figure)
                 import matplotlib.pyplot as plt
