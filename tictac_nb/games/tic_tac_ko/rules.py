@@ -519,6 +519,7 @@ class TicTacKO(Verbs, State):
         for s in spaces:
             self.to_discard(s)
         self.completed[team].append(index)
+        self.objective[team] = None
         self.note(f"{self.team_names[team]} completed the Objective {self.objective_cards[index].name}")
         if len(self.completed[team]) >= WIN:
             other = len(self.completed[1 - team])
