@@ -154,6 +154,7 @@ def test_the_game_ends_at_once_when_a_row_of_the_grid_is_full():
     assert state.outcome is not None and state.to_move is None and state.legal_actions() == ()
     assert state.outcome.reason == "Red wins 17 to 8 (row 1 of the grid was filled)"
     assert refused(state, "45A") == "the game is over (Red wins 17 to 8 (row 1 of the grid was filled))"
+    assert state.refusal("45A") == "the game is over (Red wins 17 to 8 (row 1 of the grid was filled))"
 
 
 def test_a_full_diagonal_of_the_grid_ends_the_game():

@@ -192,6 +192,8 @@ class Tyc(State):
         self.to_move = None
 
     def refusal(self, action: str) -> str:
+        if self.outcome is not None:
+            return f"the game is over ({self.outcome.reason})"
         text = "".join(action.split()).upper()
         if text in self.legal_actions():
             return f"write {text!r}, not {action!r} (Tyc notation: board, cell, letter, like '51A')"
