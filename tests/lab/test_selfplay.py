@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import math
 import random
 import types
 
@@ -59,6 +60,17 @@ def test_a_row_tells_the_truth_about_its_game(game_name, seed):
     assert row["turns"] == 1 + sum(a != b for a, b in zip(movers, movers[1:], strict=False))
     assert row["branching_max"] == max(widths)
     assert row["branching_mean"] == pytest.approx(sum(widths) / len(widths))
+
+
+def test_margin_is_the_winners_lead_at_the_end(game_name):
+    row = lab.play_game(game_name, 5)
+    if row["scores"] is None:
+        assert math.isnan(row["margin"])
+    elif row["winners"] and len(row["winners"]) < row["players"]:
+        best_other = max(s for p, s in enumerate(row["scores"]) if p not in row["winners"])
+        assert row["margin"] == max(row["scores"][w] for w in row["winners"]) - best_other
+    else:
+        assert row["margin"] == sorted(row["scores"])[-1] - sorted(row["scores"])[-2]
 
 
 def test_options_reach_the_games():

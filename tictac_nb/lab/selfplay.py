@@ -183,6 +183,14 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
 
     A turn is a run of consecutive actions by the same player: a new turn starts whenever `to_move`
     changes. Scores are read with `current_scores()` at the start and after every turn.
+
+    The row: game, variant (label), seed, options, bots ("random vs mcts(200)"), players, first_mover
+    (None if the game was decided before any move), winners (tuple of seats), winner (the seat if only
+    one won), shares (each seat's win share: winners split 1, no winner: equal shares), draw (no winner
+    by the rules), completed (not stopped by a turn cap), scores and margin (winners' best score minus
+    the best other score; NaN without scores), actions, turns, branching_mean / branching_max (legal
+    actions per decision), lead_changes and decisiveness (see `score_story`; NaN without scores),
+    reason, moves (replay them with `replay(row)`).
     """
     options = dict(options or {})
     state = tictac_nb.new_game(game, seed=seed, **options)
@@ -219,8 +227,12 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     actions = len(state.history)
     margin = float("nan")
     if scores is not None and n > 1:
-        ranked = sorted(scores, reverse=True)
-        margin = ranked[0] - ranked[1]
+        others = [s for p, s in enumerate(scores) if p not in winners]
+        if winners and others:  # the winners' (or winning team's) best score over the best other score
+            margin = max(scores[w] for w in winners) - max(others)
+        else:
+            ranked = sorted(scores, reverse=True)
+            margin = ranked[0] - ranked[1]
     return {
         "game": game,
         "variant": variant if variant is not None else options_label(options),
