@@ -151,6 +151,8 @@ def test_a_click_made_on_an_earlier_position_is_refused():
     ({}, "ignored a malformed message from the browser: {}"),
     ({"type": "hack"}, "ignored a malformed message from the browser: {'type': 'hack'}"),
     ({"type": None}, "ignored a malformed message from the browser: {'type': None}"),
+    ({"type": ["act"]}, "ignored a malformed message from the browser: {'type': ['act']}"),
+    ({"type": {"act": 1}}, "ignored a malformed message from the browser: {'type': {'act': 1}}"),
     ({"type": 5, "target": "5"}, "ignored a malformed message from the browser: {'type': 5, 'target': '5'}"),
     ({"type": "ACT", "target": "5", "turn": 0}, "ignored a malformed message from the browser: "
                                                 "{'type': 'ACT', 'target': '5', 'turn': 0}"),
@@ -312,6 +314,27 @@ def test_hot_seat_covers_the_board_when_the_turn_passes():
     assert board.cover == "" and board.svg == board.state.render_svg(O)
     click(board, "1")
     assert board.state.history == ["5", "1"] and board.cover == "Pass the screen to X. X: show my board"
+
+
+def test_hot_seat_shows_nobodys_secrets_once_the_game_is_over():
+    board = Board(ttt())
+    for square in ("4", "peek 2"):  # X flips the Peek tile and looks under square 2
+        click(board, square)
+    board._on_message(board, {"type": "reveal"})
+    for square in ("1", "5", "9"):
+        click(board, square)
+        board._on_message(board, {"type": "reveal"})
+    click(board, "6")
+    assert board.state.outcome.winners == (X,)
+    assert board.cover == "" and board.svg == board.state.render_svg(None)
+
+
+def test_run_bots_plays_every_bot_move_due_now():
+    board = Board(ttt(), bots={X: RandomBot(seed=1), O: RandomBot(seed=2)})
+    assert board.state.outcome is not None and not board.thinking
+    board.new_game()
+    board.run_bots()
+    assert board.state.outcome is not None and board.turn == len(board.state.history)
 
 
 def test_reveal_without_a_cover_changes_nothing():

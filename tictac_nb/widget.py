@@ -79,6 +79,8 @@ class Board(anywidget.AnyWidget):
     def viewer(self) -> int | None:
         """Whose view is drawn: the human seat, or in hot-seat play the human to move."""
         if self.hot_seat:
+            if self.state.outcome is not None and self.state.game.hidden_information:
+                return None  # the game is over: nobody's secrets are shown to the table
             return self.state.to_move if self.state.to_move in self.humans else self._shown
         return self.seat
 
@@ -161,34 +163,40 @@ class Board(anywidget.AnyWidget):
         self._schedule_bot()
 
     def _schedule_bot(self) -> None:
+        """Let the bots move: on the notebook's event loop after a short pause, so the page shows
+        each move as it comes; at once where no event loop runs (scripts, tests)."""
         if self.state.outcome is not None or self.state.to_move not in self.bots:
             self.thinking = False
             return
         self.thinking = True
-        generation = self._generation
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self._bot_move(generation)
+            self.run_bots()
         else:
-            loop.call_later(self.bot_delay, self._bot_move, generation)
+            loop.call_later(self.bot_delay, self._bot_move, self._generation)
+
+    def run_bots(self) -> None:
+        """Play every bot move due now, until a human is to move or the game ends."""
+        while self.state.outcome is None and self.state.to_move in self.bots:
+            self._play_bot()
+        self.thinking = False
 
     def _bot_move(self, generation: int) -> None:
-        if generation != self._generation or self.state.outcome is not None:
-            return
-        player = self.state.to_move
-        if player not in self.bots:
-            return
-        self.state.play(self.bots[player].choose(self.state))
+        if generation == self._generation and self.state.outcome is None and self.state.to_move in self.bots:
+            self._play_bot()
+            self._schedule_bot()
+
+    def _play_bot(self) -> None:
+        self.state.play(self.bots[self.state.to_move].choose(self.state))
         self.refresh()
-        self._schedule_bot()
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """Messages from the browser; a malformed or refused one changes nothing and says why."""
         try:
-            if not isinstance(content, dict) or content.get("type") not in MESSAGE_TYPES:
+            kind = content.get("type") if isinstance(content, dict) else None
+            if not isinstance(kind, str) or kind not in MESSAGE_TYPES:
                 raise IllegalAction(f"ignored a malformed message from the browser: {content!r:.80}")
-            kind = content["type"]
             if kind == "act":
                 turn = content.get("turn")
                 if type(turn) is not int:

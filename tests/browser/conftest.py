@@ -65,22 +65,16 @@ def voila_server(workdir):
         server.stop()
 
 
-@pytest.fixture(scope="session")
-def browser():
+@pytest.fixture
+def page():
+    """A fresh Chromium page; Playwright's event loop lives only as long as the test."""
     if CHROMIUM is None:
         pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    yield page
-    context.close()
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.set_default_timeout(60_000)
+        yield page
+        browser.close()

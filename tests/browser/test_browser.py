@@ -61,8 +61,8 @@ def wait_for_bot(page, board, mine: int) -> None:
     """Wait for the bot's answer; play our own further decisions (such as a Peek) if the board asks."""
     for _ in range(4):
         try:
-            page.wait_for_function("([el, mine]) => Number(el.dataset.turn) > mine", arg=[board.element_handle(), mine],
-                                   timeout=15_000)
+            page.wait_for_function("([el, mine]) => Number(el.dataset.turn) > mine && el.dataset.thinking === 'false'",
+                                   arg=[board.element_handle(), mine], timeout=15_000)
             return
         except Exception:
             mine = click_until_played(page, board)
