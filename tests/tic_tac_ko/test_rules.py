@@ -316,6 +316,7 @@ def test_cave_of_nightmares():
     assert "play Mumbles @5" in state.legal_actions() and "skip" in state.legal_actions()
     play(state, "play Mumbles @5", "pass", "pass", "pass")  # the played card may be answered too
     assert grid(state) == {"5": "Mumbles"}
+    assert not state.stack and state.to_move == 1  # Lil' Red is gone: Cute 2 is not asked about it
     assert discard(state, 0) == ["Bad Dream", "Cave of Nightmares"]
 
 

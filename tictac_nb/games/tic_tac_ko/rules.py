@@ -43,6 +43,7 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
 - DESTROY "any Character card" takes opposing cards only (DESTROY's own definition); so Cave of
   Nightmares answers only the hypnotizing of an opposing card.
 - The player who causes a trigger does not answer it; answers go round in seat order from that player.
+  A hypnotize window closes once the hypnotized card has left the Grid (nothing is left to answer).
 - An Objective is checked once per team at the end of each turn; a new one is first checked at the end
   of the next turn.
 - Discard piles are public; so are cards REPELled into a hand (until played or discarded). Hypnotized
@@ -368,6 +369,8 @@ class TicTacKO(Verbs, State):
                 top = stack[-1]
                 if top.__class__ is Window:
                     queue = top.queue
+                    if top.event == "hypnotize" and queue and self.space_of(top.serial) is None:
+                        queue.clear()  # the hypnotized card left the Grid: nothing is left to answer
                     if self.skip_unable:
                         while queue and not self.answers(queue[0], top):
                             queue.pop(0)
