@@ -109,5 +109,11 @@ class MCTSBot:
                 visited.visits += 1
                 if visited.mover is not None:
                     visited.reward += rewards[visited.mover]
-        counts = {a: root.children[a].visits for a in legal if a in root.children}
-        return max(counts, key=counts.get)
+        return self._best(root, legal)
+
+    def _best(self, root: _Node, legal) -> str:
+        """The most visited action; ties go to the better mean reward, then to chance, never to
+        the order of the legal actions (which would bias a short search towards square 1, letter A)."""
+        tried = [a for a in legal if a in root.children]
+        self.rng.shuffle(tried)
+        return max(tried, key=lambda a: (root.children[a].visits, root.children[a].reward / root.children[a].visits))
