@@ -689,3 +689,22 @@ def test_discard_piles_and_hypnotized_names_are_public():
     view = state.view(1)
     assert view["teams"][0]["discard"] == ["Evil Spawn", "Scutters"]
     assert view["grid"][4]["name"] == "Lil' Red" and view["grid"][4]["face_up"] is False
+
+
+def test_actions_in_words_for_screen_readers():
+    state = new(evil=["King Creepy"] + EVIL_HAND[:5], layout={"1": "Lil' Red", "9": "Scutters (hypnotized)"})
+    assert state.describe("awaken 9 discarding Mumbles") == "discard Mumbles to AWAKEN Scutters on space 9"
+    assert state.describe("draw") == "go on to the draw phase"
+    play(state, "draw")
+    assert state.describe("play King Creepy @5") == "play King Creepy on space 5"
+    assert state.describe("draw") == "draw a second card instead of playing"
+    assert state.describe("pass") == "end the action phase without playing"
+    play(state, "play King Creepy @5")
+    assert state.describe("pass") == "do not answer with an Instant"
+    assert state.describe("respond Friendship Circle") == "answer with the Instant Friendship Circle"
+    play(state, "pass")
+    assert state.describe("destroy 1") == "DESTROY Lil' Red on space 1"
+    assert state.describe("displace 1 to 3") == "DISPLACE Lil' Red on space 1 to space 3"
+    assert state.describe("swap 1 with 9") == "SWAP Lil' Red on space 1 with Scutters on space 9"
+    assert state.describe("repel 1 to Cute 2") == "REPEL Lil' Red on space 1 into Cute 2's hand"
+    assert state.describe("skip") == "skip this step (it says 'you may')"

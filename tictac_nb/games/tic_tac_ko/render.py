@@ -22,6 +22,7 @@ GRID_TOP = 178
 GRID_LEFT = 30
 CELL = {3: 128, 4: 100}
 SIDE = 470
+TEAM_H, NOW_H = 150, 104
 HAND_W, HAND_H, HAND_GAP = 130, 192, 8
 TEAM_COLOURS = {"evil": ("#6b3fa0", "#efe6f7"), "cute": ("#d6457f", "#fde8f1")}
 FALLBACK = (("#b5462f", "#fbe9e4"), ("#1f7a8c", "#e3f3f6"))
@@ -308,7 +309,7 @@ def _side(d, view: dict, plan: Plan) -> None:
         x, y = SIDE + team * (box_w + 10), GRID_TOP - 8
         ink, tint = colours(view, team)
         g = d.add(d.g())
-        g.add(d.rect((x, y), (box_w, 176), rx=10, fill=tint, stroke=ink, stroke_width=2))
+        g.add(d.rect((x, y), (box_w, TEAM_H), rx=10, fill=tint, stroke=ink, stroke_width=2))
         g.add(team_mark(d, team, x + 18, y + 20, 10, ink))
         g.add(text(d, x + 34, y + 26, f"Team {info['name']}" + (" (yours)" if team == my_team else ""), 15,
                    font_weight="bold"))
@@ -335,9 +336,9 @@ def _side(d, view: dict, plan: Plan) -> None:
 
 def _table(d, view: dict, plan: Plan) -> None:
     """What is being played, the prompt and the buttons, and the last events."""
-    x, y, width = SIDE, GRID_TOP + 180, W - SIDE - 20
+    x, y, width = SIDE, GRID_TOP + TEAM_H, W - SIDE - 20
     g = d.add(d.g())
-    g.add(d.rect((x, y), (width, 112), rx=10, fill="#ffffff", stroke=PALETTE["line"], stroke_width=1.5))
+    g.add(d.rect((x, y), (width, NOW_H), rx=10, fill="#ffffff", stroke=PALETTE["line"], stroke_width=1.5))
     g.add(text(d, x + 12, y + 20, "Now", 13, font_weight="bold"))
     lines = [f"{'   ' * i}↳ {f['words']}" if i else f["words"] for i, f in enumerate(view["stack"])]
     if view["gridlock"] is not None:
@@ -359,16 +360,21 @@ def _table(d, view: dict, plan: Plan) -> None:
         bw = 22 + 8 * len(words)
         bx -= bw
         t = svg.target(d, action, f"{words} ({action})")
-        t.add(d.rect((bx, y + 76), (bw, 28), rx=8, fill=PALETTE["target"], stroke=PALETTE["ink"], stroke_width=1))
-        t.add(text(d, bx + bw / 2, y + 95, words, 13, text_anchor="middle", fill="white", font_weight="bold"))
+        t.add(d.rect((bx, y + NOW_H - 36), (bw, 28), rx=8, fill=PALETTE["target"], stroke=PALETTE["ink"],
+                     stroke_width=1))
+        t.add(text(d, bx + bw / 2, y + NOW_H - 17, words, 13, text_anchor="middle", fill="white",
+                   font_weight="bold"))
         bx -= 10
     if view["outcome"] is not None:
-        g.add(text(d, x + 12, y + 96, view["outcome"]["reason"], 15, font_weight="bold", fill=PALETTE["ink"]))
-    ly = y + 124
+        g.add(text(d, x + 12, y + NOW_H - 16, view["outcome"]["reason"], 15, font_weight="bold",
+                   fill=PALETTE["ink"]))
+    ly = y + NOW_H + 8
+    bottom = GRID_TOP + view["size"] * CELL[view["size"]] + 6
     log = d.add(d.g())
-    log.add(d.rect((x, ly), (width, GRID_TOP + 4 * CELL[4] - ly), rx=10, fill="#faf7ef", stroke="#d9d2c0"))
+    log.add(d.rect((x, ly), (width, bottom - ly), rx=10, fill="#faf7ef", stroke="#d9d2c0"))
     log.add(text(d, x + 12, ly + 20, "Last events", 12, font_weight="bold"))
-    for i, words in enumerate(view["log"][-7:]):
+    fit = int((bottom - ly - 28) // 15)
+    for i, words in enumerate(view["log"][-fit:]):
         log.add(text(d, x + 12, ly + 38 + i * 15, words[:92], 11.5, fill=PALETTE["ink"]))
 
 
@@ -398,7 +404,7 @@ def _hand(d, view: dict, plan: Plan, hand: list[dict], top: float, per_row: int)
         g.add(team_mark(d, me["team"], x + 13, y + 16, 7, ink))
         bottom = wrapped(d, g, x + 25, y + 20, card["name"], 14, 13, 2, line=15, font_weight="bold")
         g.add(text(d, x + 9, bottom + 2, TYPE_WORDS[card["type"]], 10, fill=ink, font_style="italic"))
-        wrapped(d, g, x + 9, bottom + 19, card["text"], 20, 10.5, 10, line=12.5)
+        wrapped(d, g, x + 9, bottom + 19, card["text"], 19, 10.5, 10, line=12.5)
         if copies > 1:
             g.add(d.circle((x + 20, y + HAND_H - 16), 13, fill=ink))
             g.add(text(d, x + 20, y + HAND_H - 11.5, f"×{copies}", 12, text_anchor="middle", fill="white",
