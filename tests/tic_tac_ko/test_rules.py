@@ -708,3 +708,18 @@ def test_actions_in_words_for_screen_readers():
     assert state.describe("swap 1 with 9") == "SWAP Lil' Red on space 1 with Scutters on space 9"
     assert state.describe("repel 1 to Cute 2") == "REPEL Lil' Red on space 1 into Cute 2's hand"
     assert state.describe("skip") == "skip this step (it says 'you may')"
+
+
+def test_records_of_scripted_games_round_trip_through_json():
+    import json
+
+    from test_cards import SUNBEAM
+    state = new(players=3, grid="advanced", cards=SUNBEAM, evil=["King Creepy"] + EVIL_HAND[:4],
+                cute=["Sunbeam"] + CUTE_HAND, layout={"5": "Lil' Red (hypnotized)", "A": "Scutters"},
+                skip_unable=True, objectives=["Top Row", None])
+    play(state, "draw", "play King Creepy @1", "destroy 5")
+    record = json.loads(json.dumps(state.record()))
+    again = tictac_nb.from_record(record)
+    assert again == state and again.record() == state.record()
+    assert again.options["decks"] == ("evil", "cute") and again.options["order"][1][0] == "Sunbeam"
+    assert state.undo() == "destroy 5" and state.legal_actions() == ("destroy 5", "skip")
