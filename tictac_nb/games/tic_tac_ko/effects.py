@@ -22,20 +22,20 @@ class Window:
     `queue` holds the players still to be asked, in seat order from the one who caused it.
     """
 
-    __slots__ = ("event", "player", "team", "kind", "space", "serial", "unstoppable", "queue", "via")
+    __slots__ = ("event", "player", "team", "kind", "space", "serial", "unstoppable", "queue")
 
     def __init__(self, event: str, player: int, team: int, kind: int, space: int | None, serial: int | None,
-                 unstoppable: bool, queue: list[int], via: str) -> None:
+                 unstoppable: bool, queue: list[int]) -> None:
         self.event, self.player, self.team, self.kind = event, player, team, kind
-        self.space, self.serial, self.unstoppable, self.queue, self.via = space, serial, unstoppable, queue, via
+        self.space, self.serial, self.unstoppable, self.queue = space, serial, unstoppable, queue
 
     def copy(self) -> Window:
         return Window(self.event, self.player, self.team, self.kind, self.space, self.serial, self.unstoppable,
-                      self.queue[:], self.via)
+                      self.queue[:])
 
     def key(self) -> tuple:
         return ("W", self.event, self.player, self.team, self.kind, self.space, self.serial, self.unstoppable,
-                tuple(self.queue), self.via)
+                tuple(self.queue))
 
 
 class Effect:
@@ -214,7 +214,7 @@ class Verbs:
         who = self.player_name(effect.player)
         grid, labels = self.grid, self.labels
         if verb == "play":
-            self.try_play(effect.player, move[1], move[2], "effect")
+            self.try_play(effect.player, move[1], move[2])
         elif verb in ("destroy", "sacrifice"):
             space = move[1]
             name = self.card_at(space).name
@@ -246,7 +246,7 @@ class Verbs:
             self.note(f"{who} hypnotized {self.card_at(space).name} on {labels[space]}")
             cell = grid[space]
             self.stack.append(Window("hypnotize", effect.player, cell[TEAM], cell[KIND], space, cell[SERIAL], False,
-                                     self.others(effect.player), "effect"))
+                                     self.others(effect.player)))
 
     def flip(self, space: int, up: bool) -> None:
         team, kind, _, serial = self.grid[space]

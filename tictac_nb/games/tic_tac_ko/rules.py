@@ -54,7 +54,7 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
   nothing), and a stopped card counts as played.
 - `action_cap` (default 5000) ends a game that reaches that many actions as a draw. With the kit's decks it
   never triggers (every turn draws from a deck and nothing returns cards to a deck, so a game lasts at most
-  about 80 turns); it guards home-made cards that loop.
+  about 70 turns); it guards home-made cards that loop.
 
 Notation (each decision is one action):
     draw                         go on to the draw phase (start of turn) / draw a second card (action phase)
@@ -105,6 +105,9 @@ def _pairs(value: Any, what: str, item) -> tuple | None:
 
 
 def check_decks(value: Any) -> tuple[str, str]:
+    if value is None:
+        raise InvalidOption("must name two decks like ('evil', 'cute'), not None")
+
     def name(v: Any) -> str:
         if not isinstance(v, str):
             raise InvalidOption(f"must name two decks like ('evil', 'cute'), not {value!r}")
@@ -329,14 +332,14 @@ class TicTacKO(Verbs, State):
         self.to_move = None
         self._legal, self._moves = (), {}
 
-    def try_play(self, player: int, kind: int, space: int | None, via: str) -> None:
+    def try_play(self, player: int, kind: int, space: int | None) -> None:
         """A player tries to play a card from hand: it waits for every other player's answer."""
         team = self.team_of[player]
         card = self.decks[team].cards[kind]
         self.take_from_hand(player, kind)
         where = f" on {self.labels[space]}" if space is not None else ""
         self.note(f"{self.player_name(player)} tries to play {card.name}{where}")
-        self.stack.append(Window("play", player, team, kind, space, None, card.unstoppable, self.others(player), via))
+        self.stack.append(Window("play", player, team, kind, space, None, card.unstoppable, self.others(player)))
 
     def _resolve(self, window: Window) -> None:
         """Nobody (else) answers: the card is played."""
@@ -543,14 +546,14 @@ class TicTacKO(Verbs, State):
             self.stack[-1].queue.pop(0)
         elif what == "respond":
             self.stack[-1].queue.pop(0)
-            self.try_play(player, move[1], None, "answer")
+            self.try_play(player, move[1], None)
         elif what == "play" and not self.stack:
             if self.decks[self.team_of[player]].cards[move[1]].type == "magic":
                 self.magic_played += 1
             else:
                 self.character_played = True
             self.phase = "resolving"
-            self.try_play(player, move[1], move[2], "action")
+            self.try_play(player, move[1], move[2])
         elif what == "draw phase":
             self._draw_phase()
         elif what == "awaken start":
