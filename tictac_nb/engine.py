@@ -29,11 +29,13 @@ class InvalidRecord(ValueError):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: `winners` is empty for a draw or a tie."""
+    """How a game ended: `winners` is empty for a draw or a tie; `timed_out` marks a game stopped
+    by a turn cap rather than decided by its rules."""
 
     winners: tuple[int, ...]
     scores: tuple[float, ...] | None
     reason: str
+    timed_out: bool = False
 
 
 @dataclass(frozen=True)
@@ -45,28 +47,40 @@ class Option:
     doc: str
 
 
-def choice_of(*values: Any) -> Callable[[Any], Any]:
-    """A check that accepts exactly one of `values` (True is not 1)."""
+@dataclass(frozen=True)
+class Choice:
+    """A check that accepts exactly one of `values` (True is not 1); tools read `values`."""
 
-    def check(value: Any) -> Any:
-        if not any(value == v and type(value) is type(v) for v in values):
-            raise InvalidOption(f"must be one of {', '.join(map(repr, values))}, not {value!r}")
+    values: tuple
+
+    def __call__(self, value: Any) -> Any:
+        if not any(value == v and type(value) is type(v) for v in self.values):
+            raise InvalidOption(f"must be one of {', '.join(map(repr, self.values))}, not {value!r}")
         return value
 
-    return check
 
+@dataclass(frozen=True)
+class WholeNumber:
+    """A check that accepts a whole number from `low` to `high` (and None if `allow_none`)."""
 
-def int_between(low: int, high: int, allow_none: bool = False) -> Callable[[Any], Any]:
-    """A check that accepts a whole number from low to high."""
+    low: int
+    high: int
+    allow_none: bool = False
 
-    def check(value: Any) -> Any:
-        if value is None and allow_none:
+    def __call__(self, value: Any) -> Any:
+        if value is None and self.allow_none:
             return None
-        if type(value) is not int or not low <= value <= high:
-            raise InvalidOption(f"must be a whole number from {low} to {high}, not {value!r}")
+        if type(value) is not int or not self.low <= value <= self.high:
+            raise InvalidOption(f"must be a whole number from {self.low} to {self.high}, not {value!r}")
         return value
 
-    return check
+
+def choice_of(*values: Any) -> Choice:
+    return Choice(values)
+
+
+def int_between(low: int, high: int, allow_none: bool = False) -> WholeNumber:
+    return WholeNumber(low, high, allow_none)
 
 
 def boolean(value: Any) -> bool:

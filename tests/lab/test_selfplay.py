@@ -183,20 +183,17 @@ def test_the_lab_cap_stops_a_long_game_as_a_turn_cap():
     assert lab.completion(selfplay.results_frame([row])) == 0
 
 
-@pytest.mark.parametrize(("reason", "hint", "capped"), [
-    ("draw: timeout after 200 turns", None, True),
-    ("Draw (turn cap reached)", None, True),
-    ("draw: the game reached the action cap of 5000 actions", None, True),
-    ("X captured the whole map", None, False),
-    ("draw: the board is full", None, False),
-    ("Peter Pan's table wins", None, False),
-    ("draw: the board is full", True, True),
-    ("draw: timeout", False, False),
+@pytest.mark.parametrize(("reason", "timed_out", "capped"), [
+    ("draw: timeout after 200 turns", False, True),
+    ("Draw (turn cap reached)", False, True),
+    ("draw: the game reached the action cap of 5000 actions", False, True),
+    ("X captured the whole map", False, False),
+    ("draw: the board is full", False, False),
+    ("Peter Pan's table wins", False, False),
+    ("draw: stopped", True, True),
 ])
-def test_turn_caps_are_read_from_the_reason_or_a_hint(reason, hint, capped):
-    state = types.SimpleNamespace(outcome=tictac_nb.Outcome((), None, reason))
-    if hint is not None:
-        state.timed_out = hint
+def test_turn_caps_are_read_from_the_outcome_or_its_reason(reason, timed_out, capped):
+    state = types.SimpleNamespace(outcome=tictac_nb.Outcome((), None, reason, timed_out))
     assert lab.ended_by_turn_cap(state) is capped
 
 

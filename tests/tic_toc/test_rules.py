@@ -357,6 +357,7 @@ def test_the_turn_cap_ends_a_stuck_game_as_a_draw(deal):
     assert state.outcome is None
     play(state, "discard Boy", "discard Boy", "end")
     assert state.outcome.winners == () and state.outcome.reason == "draw: timeout after 3 turns"
+    assert state.outcome.timed_out
 
 
 # ---- notation and refusals ------------------------------------------------------------------------------------

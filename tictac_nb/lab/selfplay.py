@@ -136,15 +136,12 @@ _CAP_WORDS = re.compile(r"time ?out|timed out|\b(turn|action|move) cap\b", re.IG
 def ended_by_turn_cap(state: State) -> bool:
     """Whether a finished game was stopped by a turn cap rather than decided by its rules.
 
-    The protocol hint first: a state may say so itself with a boolean attribute `timed_out`. Otherwise
-    the outcome's reason is read: the kit's games word a cap as "timeout" (TIC TOC: "draw: timeout after
-    200 turns") or as a "turn cap" / "action cap" (Tic Tac K.O.: "the game reached the action cap").
+    The outcome says so (`Outcome.timed_out`); for a game that does not set it, the reason is read:
+    a cap is worded "timeout", "turn cap" or "action cap".
     """
-    hint = getattr(state, "timed_out", None)
-    if isinstance(hint, bool):
-        return hint
-    reason = state.outcome.reason if state.outcome is not None else ""
-    return _CAP_WORDS.search(reason) is not None
+    if state.outcome is None:
+        return False
+    return state.outcome.timed_out or _CAP_WORDS.search(state.outcome.reason) is not None
 
 
 def options_label(options: Mapping[str, Any]) -> str:

@@ -8,7 +8,6 @@ table and the plots. Both variants play the same seeds, so differences come from
 from __future__ import annotations
 
 import ast
-import inspect
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -18,7 +17,7 @@ from IPython.display import display
 
 import tictac_nb
 
-from ..engine import Game, InvalidOption, Option, boolean
+from ..engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean
 from .metrics import compare, definitions
 from .plots import plot_comparison
 from .selfplay import bot_factory, options_label, play_games
@@ -32,16 +31,13 @@ _NONE = "<None>"  # a Dropdown reads the value None as "nothing selected": None 
 def option_domain(option: Option) -> tuple:
     """What values an option takes, read from its check: ("bool",), ("choice", values), ("int", low, high,
     allow_none) or ("text",) for anything else (typed as a Python literal)."""
-    if option.check is boolean:
+    check = option.check
+    if check is boolean:
         return ("bool",)
-    try:
-        found = inspect.getclosurevars(option.check).nonlocals
-    except (TypeError, ValueError):
-        found = {}
-    if "values" in found:
-        return ("choice", tuple(found["values"]))
-    if "low" in found and "high" in found:
-        return ("int", found["low"], found["high"], bool(found.get("allow_none", False)))
+    if isinstance(check, Choice):
+        return ("choice", check.values)
+    if isinstance(check, WholeNumber):
+        return ("int", check.low, check.high, check.allow_none)
     if type(option.default) is bool:
         return ("bool",)
     return ("text",)

@@ -396,7 +396,7 @@ class TicToc(State):
 
     def _end_turn(self, p: int) -> None:
         if self.turn >= self.options["turn_cap"]:
-            self._finish((), f"draw: timeout after {self.turn} turns")
+            self._finish((), f"draw: timeout after {self.turn} turns", timed_out=True)
             return
         self._start_turn((p + 1) % self.num_players)
 
@@ -404,8 +404,8 @@ class TicToc(State):
         self.known[p][CROC] = self.hands[p][CROC]  # the shout shows them
         self._finish((p,), f"{NAMES[p]} wins: TIC TOC! three Crocodiles in hand, {how}")
 
-    def _finish(self, winners: tuple[int, ...], reason: str) -> None:
-        self.outcome = Outcome(winners, None, reason)
+    def _finish(self, winners: tuple[int, ...], reason: str, timed_out: bool = False) -> None:
+        self.outcome = Outcome(winners, None, reason, timed_out)
         self.to_move = None
         self._legal = ()
 
