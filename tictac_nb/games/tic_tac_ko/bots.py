@@ -4,9 +4,10 @@
 decisions that follow play out by a simple default (nobody answers, "you may" steps are done, the first
 target is taken) until the next turn or the next choice of a phase, and scores the result with
 `evaluate`: Objectives completed, progress on its own Objective, the expected threat on the opponents'
-(their Objective is sampled too, so over several samples it is an expectation), cards on the Grid, cards in
-hand, and the danger of an empty deck. It beats random play clearly and is quick enough for a few hundred
-games in a notebook; the generic `MCTSBot` also plays the game.
+(their Objective is sampled too, so over several samples it is an expectation), cards on the Grid, cards
+in hand, and the cards left in each deck (a deck that runs out loses the game, so drawing has a price).
+It beats random play clearly and is quick enough for a few hundred games in a notebook; the generic
+`MCTSBot` also plays the game.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import random
 from ...engine import State
 
 WIN = 100_000.0
+DECK_WEIGHT, DECK_WATCH = 2.0, 20  # each card under 20 left in a deck costs 2 points (then much more under 8)
 
 
 def objective_progress(state, team: int) -> float:
@@ -53,8 +55,9 @@ def evaluate(state, team: int) -> float:
         sign = 1.0 if state.team_of[player] == team else -1.0
         score += sign * 2.5 * min(len(hand), 7)
     for side, sign in ((team, 1.0), (other, -1.0)):
-        short = max(0, 8 - len(state.piles[side]))
-        score -= sign * 6.0 * short * short
+        pile = len(state.piles[side])
+        short = max(0, 8 - pile)
+        score -= sign * (6.0 * short * short + DECK_WEIGHT * max(0, DECK_WATCH - pile))
     return score
 
 
