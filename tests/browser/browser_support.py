@@ -62,6 +62,14 @@ class Server:
                                      start_new_session=True)
         self.url = f"http://127.0.0.1:{port}"
 
+    def api(self, method: str, path: str):
+        """Call the Jupyter server's REST API with the test token; JSON back, or None."""
+        request = urllib.request.Request(f"{self.url}{path}", method=method,
+                                         headers={"Authorization": f"token {TOKEN}"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            body = answer.read()
+        return json.loads(body) if body else None
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)

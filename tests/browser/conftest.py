@@ -31,7 +31,7 @@ def workdir(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def lab(workdir):
+def lab_server(workdir):
     port = free_port()
     server = Server([
         sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
@@ -43,6 +43,14 @@ def lab(workdir):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def lab(lab_server):
+    """The JupyterLab server; the kernels a test started are shut down after it."""
+    yield lab_server
+    for kernel in lab_server.api("GET", "/api/kernels"):
+        lab_server.api("DELETE", f"/api/kernels/{kernel['id']}")
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ BOARD = ".ttn-root:has([data-target])"
 
 def open_in_lab(page, lab, notebook: str):
     """Open a notebook in JupyterLab, run all cells, and return the first board that has targets."""
-    page.goto(f"{lab.url}/lab/tree/{notebook}?token={TOKEN}")
+    page.goto(f"{lab.url}/lab/tree/{notebook}?reset&token={TOKEN}")
     page.wait_for_selector(".jp-Notebook")
     page.wait_for_function("() => document.querySelector('.jp-Dialog') || "
                            "!/No Kernel/.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent)")
