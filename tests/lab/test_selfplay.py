@@ -6,7 +6,6 @@ import collections
 import functools
 import math
 import random
-import types
 
 import pandas as pd
 import pytest
@@ -183,18 +182,11 @@ def test_the_lab_cap_stops_a_long_game_as_a_turn_cap():
     assert lab.completion(selfplay.results_frame([row])) == 0
 
 
-@pytest.mark.parametrize(("reason", "timed_out", "capped"), [
-    ("draw: timeout after 200 turns", False, True),
-    ("Draw (turn cap reached)", False, True),
-    ("draw: the game reached the action cap of 5000 actions", False, True),
-    ("X captured the whole map", False, False),
-    ("draw: the board is full", False, False),
-    ("Peter Pan's table wins", False, False),
-    ("draw: stopped", True, True),
-])
-def test_turn_caps_are_read_from_the_outcome_or_its_reason(reason, timed_out, capped):
-    state = types.SimpleNamespace(outcome=tictac_nb.Outcome((), None, reason, timed_out))
-    assert lab.ended_by_turn_cap(state) is capped
+@pytest.mark.parametrize(("name", "cap"), [("tic-toc", {"turn_cap": 1}), ("tic-tac-ko", {"action_cap": 50})])
+def test_turn_caps_are_read_from_the_outcome(name, cap):
+    games = lab.play_games(name, 3, options=cap, progress=False)
+    assert not games["completed"].any() and games["draw"].eq(False).all()
+    assert lab.play_games("tic-tac-two", 3, progress=False)["completed"].all()
 
 
 def test_interrupting_keeps_the_finished_games(monkeypatch, capsys):

@@ -665,6 +665,7 @@ def test_action_cap_ends_the_game_as_a_draw():
     while state.outcome is None:
         state.play(state.legal_actions()[-1])
     assert state.outcome.winners == () and "action cap of 50" in state.outcome.reason
+    assert state.outcome.timed_out
     assert len(state.history) == 50
 
 

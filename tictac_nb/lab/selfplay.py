@@ -130,18 +130,9 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-_CAP_WORDS = re.compile(r"time ?out|timed out|\b(turn|action|move) cap\b", re.IGNORECASE)
-
-
 def ended_by_turn_cap(state: State) -> bool:
-    """Whether a finished game was stopped by a turn cap rather than decided by its rules.
-
-    The outcome says so (`Outcome.timed_out`); for a game that does not set it, the reason is read:
-    a cap is worded "timeout", "turn cap" or "action cap".
-    """
-    if state.outcome is None:
-        return False
-    return state.outcome.timed_out or _CAP_WORDS.search(state.outcome.reason) is not None
+    """Whether a finished game was stopped by a turn cap rather than decided by its rules."""
+    return state.outcome is not None and state.outcome.timed_out
 
 
 def options_label(options: Mapping[str, Any]) -> str:

@@ -326,9 +326,9 @@ class TicTacKO(Verbs, State):
                 self._finish(1 - team, f"{self.team_names[1 - team]} wins: the {self.team_names[team]} deck ran out")
                 return
 
-    def _finish(self, team: int | None, reason: str) -> None:
+    def _finish(self, team: int | None, reason: str, timed_out: bool = False) -> None:
         winners = () if team is None else tuple(self.members[team])
-        self.outcome = Outcome(winners, self.current_scores(), reason)
+        self.outcome = Outcome(winners, self.current_scores(), reason, timed_out)
         self.to_move = None
         self._legal, self._moves = (), {}
 
@@ -573,7 +573,7 @@ class TicTacKO(Verbs, State):
         else:
             self.do_step(self.stack[-1], move)
         if self.outcome is None and self.actions >= self.cap:
-            self._finish(None, f"draw: the game reached the action cap of {self.cap} actions")
+            self._finish(None, f"draw: the game reached the action cap of {self.cap} actions", timed_out=True)
         self._advance()
 
     def _maybe_gridlock(self, player: int) -> None:
