@@ -39,6 +39,22 @@ def test_every_option_refuses_a_bad_value(game_name):
             tictac_nb.new_game(game_name, **{option: object()})
 
 
+ODD_VALUES = [None, True, False, 0, -1, 10**12, 2.5, "", "x" * 300, "standard", [], [1, "a"], {}, {"a": None},
+              ("evil", "cute"), ("cute", "cute", "cute"), b"XOWPCOXXO", object()]
+
+
+@pytest.mark.parametrize("value", ODD_VALUES, ids=repr)
+def test_any_option_value_is_taken_or_refused_with_invalid_option(game_name, value):
+    """No odd value crashes new_game with anything but InvalidOption."""
+    for option in tictac_nb.GAMES[game_name].options:
+        try:
+            state = tictac_nb.new_game(game_name, seed=1, **{option: value})
+        except InvalidOption as refused:
+            assert option in str(refused) or "option" in str(refused)
+        else:
+            assert state.legal_actions()
+
+
 def test_same_seed_same_game(game_name):
     assert random_game(game_name, 11).record() == random_game(game_name, 11).record()
 

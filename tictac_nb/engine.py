@@ -122,14 +122,10 @@ class Game:
                 values[key] = option.check(value)
             except InvalidOption as error:
                 raise InvalidOption(f"option {key!r} {error}") from None
-        state = self.state_class(self, seed, values)
-        return state
+        return self.state_class(self, seed, values)
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}, options {', '.join(self.options) or 'none'}>"
-
-    def option_defaults(self) -> dict[str, Any]:
-        return {key: option.default for key, option in self.options.items()}
 
 
 class State(ABC):
