@@ -1,8 +1,8 @@
 """Speed of every registered game, and the kit against OpenSpiel in the same harness.
 
-    /work/venv/bin/python bench/benchmark.py            # every game, about a minute
-    /work/venv/bin/python bench/benchmark.py --quick    # a smoke run in a few seconds
-    /work/venv/bin/python bench/benchmark.py --games tyc tic-toc
+    python bench/benchmark.py            # every game, about a minute
+    python bench/benchmark.py --quick    # a smoke run in a few seconds
+    python bench/benchmark.py --games tyc tic-toc
 
 Per game, on one core: random-playout moves per second (the loop `legal_actions()` + `random.choice`
 + `play()`, new games included), MCTS milliseconds per move (`MCTSBot`, default strength, on positions

@@ -1,7 +1,7 @@
 """How much stronger MCTS is than random play: MCTS in each seat in turn, random bots in the others.
 
-    /work/venv/bin/python bench/strength.py                         # tic-tac-two, 200 games per seat
-    /work/venv/bin/python bench/strength.py --game tyc --games 300 --iterations 200 --workers 2
+    python bench/strength.py                         # tic-tac-two, 200 games per seat
+    python bench/strength.py --game tyc --games 300 --iterations 200 --workers 2
 
 Games run through the design lab's sweep (a local process pool), seeded: the same command prints the
 same figures. Each line gives MCTS's wins, draws (no winner, turn caps included), shared wins and losses.
