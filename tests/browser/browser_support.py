@@ -1,4 +1,4 @@
-"""What the browser tests need: servers, settings and Chromium's whereabouts.
+"""What the browser tests need: servers, settings, Chromium's whereabouts, and a page for one `Board`.
 
 Recipes from TESTING.md: Debian's Chromium driven by Playwright's Python driver; servers in their
 own process group on 127.0.0.1 with throwaway config dirs; the notebooks copied to a temp folder so
@@ -13,7 +13,9 @@ import signal
 import socket
 import subprocess
 import time
+import traceback
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -24,6 +26,21 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-quic",
 ]
+
+BOARD = ".ttn-root:has([data-target])"  # a board that can be played: it shows click targets
+
+
+def first_live_board(page):
+    """The first board on the page that has click targets, held by its place among all boards."""
+    page.wait_for_selector(BOARD, timeout=120_000)
+    index = page.evaluate("() => [...document.querySelectorAll('.ttn-root')].findIndex("
+                          "(el) => el.querySelector('[data-target]'))")
+    return page.locator(".ttn-root").nth(index)
+
+
+def turn(board) -> int:
+    """The number of actions played, as the board's front end shows it."""
+    return int(board.get_attribute("data-turn"))
 
 
 def free_port() -> int:
@@ -89,3 +106,109 @@ def quiet_lab_settings(settings: Path) -> None:
         path = settings / plugin
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(values))
+
+
+# ---- the kit's front end on a stand-in widget model, wired to a Python `Board` -----------------------
+# The page runs widgets/board.js and board.css as they ship. Its model stands in for anywidget's: get, on,
+# off and send. `send` reaches `Board._on_message` in Python synchronously through Playwright's
+# expose_function, and the synced traits come back to redraw the page, as the kernel's update would.
+BOARD_ORIGIN = "http://board.test"
+BOARD_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/board.css">
+</head><body><div id="root"></div>
+<script type="module">
+import widget from "/board.js";
+const values = {};
+const listeners = {};
+window.replies = 0;  // messages answered by Python, so a test can wait for the round trip
+const model = {
+  get: (name) => values[name],
+  on: (event, callback) => { (listeners[event] ||= []).push(callback); },
+  off: (event, callback) => { listeners[event] = (listeners[event] || []).filter((f) => f !== callback); },
+  send: (message) => {
+    window.pySend(JSON.stringify(message))
+      .then((answer) => update(JSON.parse(answer)))
+      .finally(() => { window.replies += 1; });
+  },
+};
+function update(changed) {
+  for (const [name, value] of Object.entries(changed)) {
+    if (values[name] === value) continue;
+    values[name] = value;
+    for (const callback of listeners[`change:${name}`] || []) callback();
+  }
+}
+window.start = (synced) => {
+  Object.assign(values, synced);
+  widget.render({ model, el: document.getElementById("root") });
+};
+window.ready = true;
+</script></body></html>"""
+
+
+class BoardPage:
+    """A Chromium page showing one Python `Board` through the real front end; see `board_page`.
+
+    Playwright's asyncio loop runs in the test's thread, so a `Board` would schedule its bot moves on it;
+    the page instead calls the public `board.run_bots()` after every message, so bots answer at once.
+    """
+
+    def __init__(self, page, board) -> None:
+        from tictac_nb import Board
+        from tictac_nb.widget import FRONTEND
+
+        self.page, self.board = page, board
+        self.synced_traits = tuple(Board.class_own_traits(sync=True))
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        files = {"/": (BOARD_HTML, "text/html"),
+                 "/board.js": ((FRONTEND / "board.js").read_text(), "text/javascript"),
+                 "/board.css": ((FRONTEND / "board.css").read_text(), "text/css")}
+
+        def serve(route) -> None:
+            found = files.get(urllib.parse.urlsplit(route.request.url).path)
+            if found is None:
+                route.fulfill(status=404, body="not found")
+            else:
+                route.fulfill(body=found[0], content_type=found[1])
+
+        page.route(f"{BOARD_ORIGIN}/**", serve)
+        page.expose_function("pySend", self._from_browser)
+        board.run_bots()  # a bot that moves first
+        page.goto(f"{BOARD_ORIGIN}/")
+        page.wait_for_function("() => window.ready === true")
+        page.evaluate("(synced) => window.start(synced)", self.synced())
+        self.check()
+
+    def synced(self) -> dict:
+        return {name: getattr(self.board, name) for name in self.synced_traits}
+
+    def _from_browser(self, text: str) -> str:
+        try:
+            self.board._on_message(self.board, json.loads(text))
+            self.board.run_bots()
+            return json.dumps(self.synced())
+        except Exception:
+            self.errors.append(f"Python failed on the message {text}:\n{traceback.format_exc()}")
+            raise
+
+    def check(self) -> None:
+        if self.errors:
+            raise AssertionError("\n".join(self.errors))
+
+    def round_trip(self, action) -> None:
+        """Do `action` (a click, a key), which sends one message, and wait until Python's answer is drawn."""
+        before = self.page.evaluate("() => window.replies")
+        action()
+        self.page.wait_for_function("(before) => window.replies > before", arg=before)
+        self.check()
+
+    def click(self, selector: str) -> None:
+        """Click the first element that matches, and wait for the board's answer."""
+        self.round_trip(lambda: self.page.locator(selector).first.click())
+
+    def press(self, key: str) -> None:
+        """Press a key that sends a message (Enter on a target, Escape), and wait for the board's answer."""
+        self.round_trip(lambda: self.page.keyboard.press(key))
+
+    def focused_target(self) -> str | None:
+        return self.page.evaluate("() => document.activeElement.getAttribute('data-target')")

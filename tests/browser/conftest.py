@@ -1,4 +1,5 @@
-"""Fixtures: JupyterLab and Voila servers and headless Chromium (recipes from TESTING.md).
+"""Fixtures: JupyterLab and Voila servers, headless Chromium (recipes from TESTING.md), and `board_page`,
+which shows one Python `Board` through the real front end without any server.
 
 A missing browser fails loudly: it is no skip.
 """
@@ -15,6 +16,7 @@ from browser_support import (
     CHROMIUM_ARGS,
     NOTEBOOKS,
     TOKEN,
+    BoardPage,
     Server,
     free_port,
     quiet_lab_settings,
@@ -86,3 +88,22 @@ def page():
         page.set_default_timeout(60_000)
         yield page
         browser.close()
+
+
+@pytest.fixture
+def board_page(page):
+    """`board_page(board)` opens `page` on widgets/board.js and board.css, wired to the Python `Board`.
+
+    Returns a `BoardPage`: its `click(selector)` and `press(key)` send the page's message to
+    `board._on_message`, let the bots answer with `board.run_bots()`, and wait until the page shows the
+    result, so a test can check the Python state and the page right after. One board per page.
+    """
+    opened: list[BoardPage] = []
+
+    def open_board(board) -> BoardPage:
+        if opened:
+            raise RuntimeError("board_page shows one board per test")
+        opened.append(BoardPage(page, board))
+        return opened[0]
+
+    return open_board

@@ -5,12 +5,11 @@ from __future__ import annotations
 import statistics
 
 import pytest
-from browser_support import NOTEBOOKS, TOKEN
+from browser_support import NOTEBOOKS, TOKEN, first_live_board, turn
 
 import tictac_nb
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-BOARD = ".ttn-root:has([data-target])"
 
 
 def open_in_lab(page, lab, notebook: str):
@@ -27,18 +26,6 @@ def open_in_lab(page, lab, notebook: str):
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     return first_live_board(page)
-
-
-def first_live_board(page):
-    """The first board on the page that has click targets, held by its place among all boards."""
-    page.wait_for_selector(BOARD, timeout=120_000)
-    index = page.evaluate("() => [...document.querySelectorAll('.ttn-root')].findIndex("
-                          "(el) => el.querySelector('[data-target]'))")
-    return page.locator(".ttn-root").nth(index)
-
-
-def turn(board) -> int:
-    return int(board.get_attribute("data-turn"))
 
 
 def click_until_played(page, board) -> int:
