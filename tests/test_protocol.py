@@ -39,8 +39,15 @@ def test_every_option_refuses_a_bad_value(game_name):
             tictac_nb.new_game(game_name, **{option: object()})
 
 
+class Stranger:
+    """A value of no type any option expects (with a stable repr, for test ids)."""
+
+    def __repr__(self) -> str:
+        return "Stranger()"
+
+
 ODD_VALUES = [None, True, False, 0, -1, 10**12, 2.5, "", "x" * 300, "standard", [], [1, "a"], {}, {"a": None},
-              ("evil", "cute"), ("cute", "cute", "cute"), b"XOWPCOXXO", object()]
+              ("evil", "cute"), ("cute", "cute", "cute"), b"XOWPCOXXO", Stranger()]
 
 
 @pytest.mark.parametrize("value", ODD_VALUES, ids=repr)
