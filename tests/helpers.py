@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import tictac_nb
+from tictac_nb import IllegalAction
 
 ALL_GAMES = list(tictac_nb.GAMES)
 MAX_ACTIONS = 20_000
@@ -18,3 +21,19 @@ def random_game(name: str, seed: int, stop_after: int | None = None, **options):
     while state.outcome is None and len(state.history) < limit:
         state.play(rng.choice(state.legal_actions()))
     return state
+
+
+def play(state, *actions: str):
+    """Play scripted actions in order; returns the state."""
+    for action in actions:
+        state.play(action)
+    return state
+
+
+def refused(state, action) -> str:
+    """The refusal message for `action`, checking that the refusal changed nothing."""
+    before, record = state.key(), state.record()
+    with pytest.raises(IllegalAction) as error:
+        state.play(action)
+    assert state.key() == before and state.record() == record
+    return str(error.value)

@@ -36,7 +36,3 @@ def discard(state, team):
     return [state.decks[team].cards[k].name for k in state.discards[team]]
 
 
-def play(state, *actions):
-    for action in actions:
-        state.play(action)
-    return state

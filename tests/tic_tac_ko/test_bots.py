@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from ko_script import CUTE_HAND, EVIL_HAND, new, play
+from helpers import play
+from ko_script import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb import RandomBot

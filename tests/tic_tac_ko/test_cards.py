@@ -6,7 +6,8 @@ import tomllib
 from collections import Counter
 
 import pytest
-from ko_script import CUTE_HAND, grid, hand, new, play
+from helpers import play
+from ko_script import CUTE_HAND, grid, hand, new
 
 from tictac_nb import InvalidOption
 from tictac_nb.games.tic_tac_ko.cards import (

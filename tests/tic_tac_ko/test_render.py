@@ -8,7 +8,8 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from ko_script import CUTE_HAND, EVIL_HAND, new, play
+from helpers import play
+from ko_script import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb.widget import Board

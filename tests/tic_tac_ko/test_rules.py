@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from ko_script import CUTE_HAND, EVIL_HAND, discard, grid, hand, new, play
+from helpers import play
+from ko_script import CUTE_HAND, EVIL_HAND, discard, grid, hand, new
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption

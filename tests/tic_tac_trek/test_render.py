@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
+from helpers import play
+
 import tictac_nb
 from tictac_nb import MCTSBot
 from tictac_nb.games.tic_tac_trek.render import CELL
@@ -15,11 +17,6 @@ FOREST = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 16, "lake": 0}
 def trek(bag=None, first=0, **options):
     return tictac_nb.new_game("tic-tac-trek", seed=0, first_player=first, bag=bag, **options)
 
-
-def play(state, *actions):
-    for action in actions:
-        state.play(action)
-    return state
 
 
 def tree(state, viewer=None):

@@ -6,9 +6,10 @@ import json
 import random
 
 import pytest
+from helpers import play, refused
 
 import tictac_nb
-from tictac_nb import IllegalAction, InvalidOption
+from tictac_nb import InvalidOption
 
 FOREST = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 16, "lake": 0}
 
@@ -17,18 +18,6 @@ def trek(bag: str | list | None = None, first: int = 0, **options):
     return tictac_nb.new_game("tic-tac-trek", seed=0, first_player=first, bag=bag, **options)
 
 
-def play(state, *actions: str):
-    for action in actions:
-        state.play(action)
-    return state
-
-
-def refused(state, action: str) -> str:
-    before = state.key()
-    with pytest.raises(IllegalAction) as error:
-        state.play(action)
-    assert state.key() == before
-    return str(error.value)
 
 
 def tile_at(state, x: int, y: int) -> dict | None:

@@ -8,9 +8,10 @@ Layouts are 9 letters row by row (squares 1-9):   1 2 3
 from __future__ import annotations
 
 import pytest
+from helpers import refused
 
 import tictac_nb
-from tictac_nb import IllegalAction, InvalidOption
+from tictac_nb import InvalidOption
 
 X, O = 0, 1  # noqa: E741 (the players, by their marks)
 
@@ -21,14 +22,6 @@ def game(tiles: str, *moves: str, **options):
         state.play(move)
     return state
 
-
-def refused(state, action) -> str:
-    """The refusal message for `action`, checking that the refusal changed nothing."""
-    before, record = state.key(), state.record()
-    with pytest.raises(IllegalAction) as error:
-        state.play(action)
-    assert state.key() == before and state.record() == record
-    return str(error.value)
 
 
 # ---- players, turns, the two boards --------------------------------------------------------------

@@ -18,11 +18,6 @@ def scripted(hands, market=QUIET_MARKET, draws=(), first_player=0, seed=0, **opt
                               **options)
 
 
-def play(state, *actions):
-    for action in actions:
-        state.play(action)
-    return state
-
 
 def hand(state, seat):
     return sorted(state.view(seat)["hand"])

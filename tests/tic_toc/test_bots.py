@@ -5,16 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import play
 
 import tictac_nb
 from tictac_nb import MCTSBot, RandomBot
 from tictac_nb.games.tic_toc.bots import TicTocBot
-
-
-def play(state, *actions):
-    for action in actions:
-        state.play(action)
-    return state
 
 
 def test_the_bot_beats_random_play_clearly():

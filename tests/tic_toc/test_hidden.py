@@ -7,14 +7,10 @@ import random
 import re
 from collections import Counter
 
+from helpers import play
+
 import tictac_nb
 from tictac_nb.games.tic_toc.bots import TicTocBot
-
-
-def play(state, *actions):
-    for action in actions:
-        state.play(action)
-    return state
 
 
 def shown_cards(svg_text: str) -> Counter:

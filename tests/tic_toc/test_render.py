@@ -8,6 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from helpers import play
 
 import tictac_nb
 from tictac_nb.games.tic_toc.bots import TicTocBot
@@ -15,11 +16,6 @@ from tictac_nb.games.tic_toc.bots import TicTocBot
 SVG = "{http://www.w3.org/2000/svg}"
 board = importlib.import_module("tictac_nb.games.tic_toc.render")
 
-
-def play(state, *actions):
-    for action in actions:
-        state.play(action)
-    return state
 
 
 def targets(svg_text: str) -> dict[str, str]:

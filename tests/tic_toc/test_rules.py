@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from helpers import play
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption
-
-
-def play(state, *actions):
-    for action in actions:
-        state.play(action)
-    return state
 
 
 def hand(state, seat):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from helpers import refused
 from tyc.scripts import (
     DIAGONAL,
     DOUBLE_THREE,
@@ -15,17 +16,10 @@ from tyc.scripts import (
 )
 
 import tictac_nb
-from tictac_nb import IllegalAction, InvalidOption
+from tictac_nb import InvalidOption
 
 FLAT = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
-
-def refused(state, action: str) -> str:
-    before = state.key()
-    with pytest.raises(IllegalAction) as error:
-        state.play(action)
-    assert state.key() == before
-    return str(error.value)
 
 
 # ---- setup and options ---------------------------------------------------------------------------
