@@ -290,6 +290,15 @@ def test_a_prefix_target_opens_the_second_step_then_plays():
     assert "<text>None|2a 2b</text>" in board.svg
 
 
+def test_clicking_an_open_first_step_again_closes_it_and_another_switches():
+    board = Board(PICK.new_game(1))
+    click(board, "1")
+    click(board, "2")
+    assert board.pending == "2" and "<text>2|" in board.svg
+    click(board, "2")
+    assert board.pending is None and "<text>None|" in board.svg and board.state.history == []
+
+
 def test_cancel_closes_an_open_first_step():
     board = Board(PICK.new_game(1))
     click(board, "2")

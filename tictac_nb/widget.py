@@ -119,7 +119,8 @@ class Board(anywidget.AnyWidget):
 
     # ---- what the board does -------------------------------------------------------------------
     def act(self, target: str) -> None:
-        """A click on `target`: play it if it is a legal action, or open it as the first part of one."""
+        """A click on `target`: play it if it is a legal action, or open it as the first part of one
+        (clicking that first part again closes it)."""
         state = self.state
         if state.outcome is not None:
             raise IllegalAction(f"the game is over ({state.outcome.reason}); start a new game")
@@ -131,7 +132,7 @@ class Board(anywidget.AnyWidget):
             raise IllegalAction(f"a target is text, not {type(target).__name__}")
         legal = state.legal_actions()
         if target and target not in legal and any(a.startswith(target) for a in legal):
-            self.pending = target
+            self.pending = None if target == self.pending else target  # a second click takes it back
         else:
             state.play(target)
             self.pending = None
