@@ -338,6 +338,17 @@ def test_hot_seat_shows_nobodys_secrets_once_the_game_is_over():
     assert board.cover == "" and board.svg == board.state.render_svg(None)
 
 
+class BrokenBot:
+    def choose(self, state):
+        return "zzz"
+
+
+def test_a_failing_bot_is_reported_and_changes_nothing():
+    board = Board(ttt("5"), bots={O: BrokenBot()})
+    assert board.message == "O's bot failed: 'zzz' is not a square; squares are numbered 1 to 9"
+    assert board.state.history == ["5"] and not board.thinking
+
+
 def test_run_bots_plays_every_bot_move_due_now():
     board = Board(ttt(), bots={X: RandomBot(seed=1), O: RandomBot(seed=2)})
     assert board.state.outcome is not None and not board.thinking

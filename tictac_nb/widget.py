@@ -180,17 +180,26 @@ class Board(anywidget.AnyWidget):
     def run_bots(self) -> None:
         """Play every bot move due now, until a human is to move or the game ends."""
         while self.state.outcome is None and self.state.to_move in self.bots:
-            self._play_bot()
+            if not self._play_bot():
+                return
         self.thinking = False
 
     def _bot_move(self, generation: int) -> None:
         if generation == self._generation and self.state.outcome is None and self.state.to_move in self.bots:
-            self._play_bot()
-            self._schedule_bot()
+            if self._play_bot():
+                self._schedule_bot()
 
-    def _play_bot(self) -> None:
-        self.state.play(self.bots[self.state.to_move].choose(self.state))
+    def _play_bot(self) -> bool:
+        """One bot move; a bot is anyone's code, so its failure is shown rather than left hanging."""
+        player = self.state.to_move
+        try:
+            self.state.play(self.bots[player].choose(self.state))
+        except Exception as error:
+            self.message = f"{self.state.player_name(player)}'s bot failed: {error}"
+            self.thinking = False
+            return False
         self.refresh()
+        return True
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """Messages from the browser; a malformed or refused one changes nothing and says why."""
