@@ -145,16 +145,18 @@ def test_views_are_json_and_svgs_are_xml(game_name, seed, cut):
         state.view(state.num_players)
 
 
-@pytest.mark.parametrize("bot", [lambda: RandomBot(seed=3), lambda: MCTSBot(iterations=30, seed=3)])
-def test_bots_decide_only_from_what_their_seat_knows(game_name, bot):
-    """A bot given the real state or any state its seat cannot tell apart chooses the same."""
+def test_bots_decide_only_from_what_their_seat_knows(game_name):
+    """A bot (the kit's, or the game's own) chooses the same on the real state and on any state its
+    seat cannot tell apart."""
+    makers = {"RandomBot": lambda: RandomBot(seed=3), "MCTSBot": lambda: MCTSBot(iterations=30, seed=3)}
+    makers |= {name: (lambda bot=bot: bot(seed=3)) for name, bot in tictac_nb.GAMES[game_name].bots.items()}
     for seed in range(4):
         state = random_game(game_name, seed, stop_after=6 + seed)
         if state.outcome is not None:
             continue
-        seat = state.to_move
-        lookalike = state.determinize(seat, random.Random(99 + seed))
-        assert bot().choose(state) == bot().choose(lookalike)
+        lookalike = state.determinize(state.to_move, random.Random(99 + seed))
+        for name, make in makers.items():
+            assert make().choose(state) == make().choose(lookalike), name
 
 
 @pytest.mark.parametrize("record", [

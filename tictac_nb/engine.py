@@ -99,6 +99,8 @@ class Game:
     render: Callable[[dict, Sequence[str], str | None], str]
     options: dict[str, Option] = field(default_factory=dict)
     hidden_information: bool = False
+    bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    """The game's own bots by name, each made as `factory(seed=...)`, where generic MCTS is weak or slow."""
 
     @property
     def rules(self) -> str:

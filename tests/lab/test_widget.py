@@ -105,3 +105,11 @@ def test_extra_bots_join_every_seat_menu():
     ui.run()
     a, b = ui.results.values()
     assert set(a["bots"]) == {"random vs cautious"} and set(b["bots"]) == {"random vs random"}
+
+
+def test_a_games_own_bots_join_its_seat_menus():
+    ui = lab.DesignLab(game="tic-toc", games=2)
+    labels = [label for label, _ in ui.a.bots[0].options]
+    assert "TicTocBot" in labels
+    ui.picker.value = "tic-tac-two"
+    assert "TicTocBot" not in [label for label, _ in ui.a.bots[0].options]

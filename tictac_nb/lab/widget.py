@@ -155,7 +155,8 @@ class DesignLab(widgets.VBox):
 
     def __init__(self, game: str = "tic-tac-two", games: int = 200, seed: int = 0,
                  bots: Mapping[str, Any] | None = None) -> None:
-        """`bots` adds named bot factories to every seat's menu, e.g. {"TicTocBot": TicTocBot}."""
+        """Every seat's menu offers random play, MCTS, the game's own bots (`Game.bots`) and `bots`,
+        named factories of your own, e.g. {"my bot": MyBot}."""
         self.bot_choices = BOT_CHOICES + tuple((label, bot_factory(spec)) for label, spec in (bots or {}).items())
         self.picker = widgets.Dropdown(options=[(g.title, name) for name, g in tictac_nb.GAMES.items()],
                                        value=game, description="game")
@@ -177,8 +178,9 @@ class DesignLab(widgets.VBox):
 
     def _build_panels(self) -> None:
         game = tictac_nb.GAMES[self.picker.value]
-        self.a = VariantPanel("Variant A", game, self.bot_choices)
-        self.b = VariantPanel("Variant B", game, self.bot_choices)
+        choices = self.bot_choices + tuple((label, bot_factory(bot)) for label, bot in game.bots.items())
+        self.a = VariantPanel("Variant A", game, choices)
+        self.b = VariantPanel("Variant B", game, choices)
         self.panels.children = [self.a.box, self.b.box]
 
     def run(self) -> pd.DataFrame:

@@ -1,6 +1,7 @@
 """Tic Tac K.O.: Cute vs Evil, registered as "tic-tac-ko"."""
 
 from ...engine import Game, Option, boolean, choice_of, int_between
+from .bots import KOBot
 from .render import render
 from .rules import TicTacKO, check_cards, check_decks, check_layout, check_objectives, check_order
 
@@ -10,6 +11,7 @@ GAME = Game(
     state_class=TicTacKO,
     render=render,
     hidden_information=True,
+    bots={"KOBot": KOBot},
     options={
         "players": Option(4, choice_of(2, 3, 4), "2, 3 or 4 players in two teams"),
         "grid": Option("standard", choice_of("standard", "advanced"), "standard 3x3 Grid or advanced 4x4 Grid"),

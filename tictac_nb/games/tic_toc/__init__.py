@@ -1,6 +1,7 @@
 """TIC TOC, registered as "tic-toc": Lost Boys against Pirates, for 2 to 4 players."""
 
 from ...engine import Game, Option, choice_of, int_between
+from .bots import TicTocBot
 from .render import render
 from .rules import DECK, TicToc, check_deck, check_deck_order
 
@@ -10,6 +11,7 @@ GAME = Game(
     state_class=TicToc,
     render=render,
     hidden_information=True,
+    bots={"TicTocBot": TicTocBot},
     options={
         "players": Option(2, choice_of(2, 3, 4), "number of players, 2 to 4"),
         "first_player": Option(None, int_between(0, 3, allow_none=True),
