@@ -17,7 +17,7 @@ setup-test: $(PY) browser
 
 browser:  # Debian's Chromium: Playwright cannot download its own browser on a closed network
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 lab: setup-lab
 	$(VENV)/bin/jupyter lab notebooks/
