@@ -88,18 +88,11 @@ def name(c: int) -> str:
 def parse(text: str) -> int | None:
     """The cell written `x,y` (exactly as the notation writes it), or None."""
     c = _CELLS.get(text)
-    if c is not None:
-        return c
-    parts = text.split(",")
-    if len(parts) != 2:
-        return None
-    try:
-        x, y = int(parts[0]), int(parts[1])
-    except ValueError:
-        return None
-    if max(abs(x), abs(y)) >= OFFSET or f"{x},{y}" != text:
-        return None
-    return cell(x, y)
+    if c is None:
+        c = parse_loosely(text)
+        if c is not None and name(c) != text:
+            return None
+    return c
 
 
 def parse_loosely(text: str) -> int | None:
