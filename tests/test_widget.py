@@ -78,16 +78,18 @@ class Pick(State):
     def refusal(self, action: str) -> str:
         return f"{action!r} is not a free pick"
 
-    def view(self, player):
-        self.check_viewer(player)
-        return {"picks": list(self.picks), "status": self.status()}
+    def phase(self) -> str:
+        return "pick"
+
+    def view_body(self, player):
+        return {"picks": list(self.picks)}
 
     def key(self):
         return tuple(self.picks), self.to_move, self.outcome
 
 
-def render_pick(view: dict, actions, pending) -> str:
-    return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{pending}|{" ".join(actions)}</text></svg>'
+def render_pick(view: dict, targets, pending, width=None) -> str:
+    return f'<svg xmlns="http://www.w3.org/2000/svg"><text>{pending}|{" ".join(t.action for t in targets)}</text></svg>'
 
 
 PICK = Game(name="pick", title="Pick", state_class=Pick, render=render_pick)

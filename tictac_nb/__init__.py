@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import MCTSBot, RandomBot
-from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, load_record
+from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, load_record
 from .games import discover
 
 __version__ = "0.1.0"
@@ -40,5 +40,5 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "GAMES", "Board", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "MCTSBot", "Outcome",
-    "RandomBot", "State", "from_record", "new_game",
+    "RandomBot", "State", "Target", "from_record", "new_game",
 ]

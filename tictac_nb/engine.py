@@ -12,7 +12,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class IllegalAction(ValueError):
@@ -36,6 +36,13 @@ class Outcome:
     scores: tuple[float, ...] | None
     reason: str
     timed_out: bool = False
+
+
+class Target(NamedTuple):
+    """A click target: an action (or the first step of one) and its words for screen readers."""
+
+    action: str
+    label: str
 
 
 @dataclass(frozen=True)
@@ -96,7 +103,9 @@ class Game:
     name: str
     title: str
     state_class: type[State]
-    render: Callable[[dict, Sequence[str], str | None], str]
+    render: Callable[[dict, Sequence[Target], str | None, float | None], str]
+    """`render(view, targets, pending, width)`: SVG of a view; `width` is the board's room in CSS px
+    (None: unknown, the wide layout)."""
     options: dict[str, Option] = field(default_factory=dict)
     hidden_information: bool = False
     bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
@@ -167,9 +176,13 @@ class State(ABC):
     def refusal(self, action: str) -> str:
         """Why `action` (a string that is not legal now) is refused, in the game's words."""
 
-    @abstractmethod
-    def view(self, player: int | None) -> dict:
-        """A JSON-safe dict of exactly what `player` (None: an onlooker) may know."""
+    def view_body(self, player: int | None) -> dict:
+        """The game's own part of `view(player)`: JSON-safe, exactly what `player` may know."""
+        raise NotImplementedError
+
+    def phase(self) -> str:
+        """The step of the turn in the game's words ("mark", "peek", ...); `view` says "over" at the end."""
+        raise NotImplementedError
 
     @abstractmethod
     def key(self) -> Any:
@@ -198,8 +211,13 @@ class State(ABC):
         return f"{self.player_name(self.to_move)} to move"
 
     def describe(self, action: str) -> str:
-        """Words for an action, for screen readers and logs."""
+        """Words for an action (or the first step of one), for screen readers and logs."""
         return action
+
+    def targets(self) -> list[Target]:
+        """The mover's click targets: every legal action with its words. Games whose choices take two
+        steps also list each first step (a prefix of actions), which the board opens before the second."""
+        return [Target(action, self.describe(action)) for action in self.legal_actions()]
 
     # ---- the protocol, shared by every game ---------------------------------------------------
     @property
@@ -252,15 +270,38 @@ class State(ABC):
             "moves": list(self.history),
         }
 
+    def view(self, player: int | None) -> dict:
+        """A JSON-safe dict of exactly what `player` (None: an onlooker) may know: the same header in
+        every game (game, viewer, players, to_move, phase, status, outcome with winners as seats), then
+        the game's own body. This is the one place secrets are stripped."""
+        self.check_viewer(player)
+        outcome = self.outcome
+        header = {
+            "game": self.game.name,
+            "viewer": player,
+            "players": [self.player_name(p) for p in range(self.num_players)],
+            "to_move": self.to_move,
+            "phase": "over" if outcome is not None else self.phase(),
+            "status": self.status(),
+            "outcome": None if outcome is None else {
+                "winners": list(outcome.winners),
+                "scores": None if outcome.scores is None else list(outcome.scores),
+                "reason": outcome.reason,
+                "timed_out": outcome.timed_out,
+            },
+        }
+        return {**header, **self.view_body(player)}
+
     def check_viewer(self, player: Any) -> None:
         if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
             raise ValueError(f"viewer must be None or a player from 0 to {self.num_players - 1}, not {player!r}")
 
-    def render_svg(self, viewer: int | None = None, pending: str | None = None) -> str:
-        """SVG drawn from `viewer`'s view; the viewer's legal actions are its click targets."""
+    def render_svg(self, viewer: int | None = None, pending: str | None = None, width: float | None = None) -> str:
+        """SVG drawn from `viewer`'s view, laid out for `width` CSS px; the viewer's targets are clickable
+        when the viewer is to move."""
         view = self.view(viewer)
-        actions = self.legal_actions() if viewer is not None and viewer == self.to_move else ()
-        return self.game.render(view, actions, pending)
+        targets = self.targets() if viewer is not None and viewer == self.to_move else []
+        return self.game.render(view, targets, pending, width)
 
     def _repr_svg_(self) -> str:
         return self.render_svg(None)

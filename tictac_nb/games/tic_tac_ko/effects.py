@@ -93,7 +93,7 @@ class Verbs:
                     return True
         return False
 
-    def targets(self, effect: Effect, step: Step, verb: str, spec: str) -> list[int]:
+    def spaces_for(self, effect: Effect, step: Step, verb: str, spec: str) -> list[int]:
         """The spaces whose card `step` may take (its target spec `spec`), for `effect`'s player."""
         grid = self.grid
         if spec == "any":
@@ -138,7 +138,7 @@ class Verbs:
             return {f"discard {cards[k].name}": ("discard", k) for k in sorted(set(self.hands[player]))}
         if verb == "play":
             return self.play_choices(player, step.card)
-        spaces = self.targets(effect, step, verb, step.target)
+        spaces = self.spaces_for(effect, step, verb, step.target)
         if verb in ("destroy", "sacrifice", "hypnotize", "awaken"):
             return {f"{verb} {labels[s]}": (verb, s) for s in spaces}
         if verb == "displace":
@@ -155,7 +155,7 @@ class Verbs:
                         moves[f"repel {labels[s]} to {self.player_name(seat)}"] = ("repel", s, seat)
             return moves
         if verb == "swap":
-            partners = self.targets(effect, step, verb, step.with_)
+            partners = self.spaces_for(effect, step, verb, step.with_)
             moves = {}
             for a in spaces:
                 for b in partners:

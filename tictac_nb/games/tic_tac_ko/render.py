@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ... import svg
+from ...engine import Target
 from ...svg import PALETTE
 
 W = 1120
@@ -113,7 +114,9 @@ class Plan:
 
 
 # ---- the parts of the board -------------------------------------------------------------------
-def render(view: dict, actions: Sequence[str], pending: str | None = None) -> str:
+def render(view: dict, targets: Sequence[Target], pending: str | None = None,
+           width: float | None = None) -> str:
+    actions = [t.action for t in targets]
     plan = Plan(actions, pending)
     size = view["size"]
     cell = CELL[size]

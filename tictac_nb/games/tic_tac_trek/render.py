@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ... import svg
+from ...engine import Target
 from ...svg import PALETTE
 
 CELL = 60
@@ -133,7 +134,9 @@ def _reason(view: dict, at: tuple[int, int], by_cell: dict) -> str:
     return "next to " + " and ".join(t for t in ORDER if t in found and t in (drawn, "lake"))
 
 
-def render(view: dict, actions: Sequence[str], pending: str | None = None) -> str:
+def render(view: dict, targets: Sequence[Target], pending: str | None = None,
+           width: float | None = None) -> str:
+    actions = [t.action for t in targets]
     tiles = view["tiles"]
     by_cell = {(t["x"], t["y"]): t for t in tiles}
     xs, ys = [t["x"] for t in tiles] or [0], [t["y"] for t in tiles] or [0]

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ... import svg
+from ...engine import Target
 from ...svg import PALETTE
 
 CELL = 80
@@ -106,7 +107,9 @@ def _legend(view: dict) -> str:
     return words + f". Split centre: {owner} on the middle row and column, {other} on the diagonals."
 
 
-def render(view: dict, actions: Sequence[str], pending: str | None = None) -> str:
+def render(view: dict, targets: Sequence[Target], pending: str | None = None,
+           width: float | None = None) -> str:
+    actions = [t.action for t in targets]
     title = f"Tic Tac Two. {view['status']}"
     d = svg.canvas(WIDTH, HEIGHT, title)
     d.add(d.rect((0, 0), (WIDTH, HEIGHT), fill=PALETTE["paper"]))

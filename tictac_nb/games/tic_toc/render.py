@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ... import svg
+from ...engine import Target
 from ...svg import PALETTE
 
 WIDTH = 960
@@ -431,7 +432,9 @@ def prompt(view: dict, pending: str | None) -> str:
     return f"Your turn: {got}. Play, discard, or end your turn."
 
 
-def render(view: dict, actions: Sequence[str], pending: str | None = None) -> str:
+def render(view: dict, targets: Sequence[Target], pending: str | None = None,
+           width: float | None = None) -> str:
+    actions = [t.action for t in targets]
     me = view["viewer"]
     n = len(view["players"])
     live = set(actions)

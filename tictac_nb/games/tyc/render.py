@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ... import svg
+from ...engine import Target
 from ...svg import PALETTE
 
 LETTERS = "ABCDEFGHI"
@@ -199,8 +200,10 @@ def _picker(d, pending: str, letter_targets: list[str], top: float) -> None:
                     fill=PALETTE["muted"]))
 
 
-def render(view: dict, actions: Sequence[str], pending: str | None = None) -> str:
+def render(view: dict, targets: Sequence[Target], pending: str | None = None,
+           width: float | None = None) -> str:
     """SVG text of `view`; `actions` become click targets, `pending` (a cell such as "51") opens the picker."""
+    actions = [t.action for t in targets]
     d = svg.canvas(WIDTH, HEIGHT, f"Tyc. {view['status']}")
     d.add(d.rect((0, 0), (WIDTH, HEIGHT), fill=PALETTE["paper"]))
     d.add(svg.label(d, GRID[0], 32, view["status"], 17, font_weight="bold"))
