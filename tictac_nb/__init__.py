@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import MCTSBot, RandomBot
-from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, load_record
+from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, excerpt, load_record
 from .games import discover
 
 __version__ = "0.1.0"
@@ -18,10 +18,10 @@ __version__ = "0.1.0"
 GAMES: dict[str, Game] = discover()
 
 
-def new_game(name: str, seed: int | None = None, **options: Any) -> State:
+def new_game(name: str, /, seed: int | None = None, **options: Any) -> State:
     """A new game of `name` (one of `GAMES`), seeded for reproducible chance, with rule options."""
-    if name not in GAMES:
-        raise InvalidOption(f"unknown game {name!r}; the kit has {', '.join(GAMES)}")
+    if not isinstance(name, str) or name not in GAMES:
+        raise InvalidOption(f"unknown game {excerpt(name)}; the kit has {', '.join(GAMES)}")
     return GAMES[name].new_game(seed, **options)
 
 

@@ -27,6 +27,29 @@ class InvalidRecord(ValueError):
     """A game record that cannot be replayed."""
 
 
+SEED_LIMIT = 2**64
+"""Seeds are whole numbers below this: they fit a JSON number any tool reads back."""
+
+MAX_ACTION_CHARS = 200
+"""No game's notation is longer; a longer text is refused before the rules read it."""
+
+
+def excerpt(value: Any, limit: int = 60) -> str:
+    """`repr(value)` cut to `limit` characters, so no message repeats a huge input."""
+    if isinstance(value, int) and value.bit_length() > 4 * limit:
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    if isinstance(value, str | bytes) and len(value) > 2 * limit:
+        value = value[: 2 * limit]
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_seed(seed: Any) -> int:
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise InvalidOption(f"seed must be a whole number from 0 to 2**64 - 1, not {excerpt(seed)}")
+    return seed
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: `winners` is empty for a draw or a tie; `timed_out` marks a game stopped
@@ -62,7 +85,7 @@ class Choice:
 
     def __call__(self, value: Any) -> Any:
         if not any(value == v and type(value) is type(v) for v in self.values):
-            raise InvalidOption(f"must be one of {', '.join(map(repr, self.values))}, not {value!r}")
+            raise InvalidOption(f"must be one of {', '.join(map(repr, self.values))}, not {excerpt(value)}")
         return value
 
 
@@ -78,7 +101,7 @@ class WholeNumber:
         if value is None and self.allow_none:
             return None
         if type(value) is not int or not self.low <= value <= self.high:
-            raise InvalidOption(f"must be a whole number from {self.low} to {self.high}, not {value!r}")
+            raise InvalidOption(f"must be a whole number from {self.low} to {self.high}, not {excerpt(value)}")
         return value
 
 
@@ -92,7 +115,7 @@ def int_between(low: int, high: int, allow_none: bool = False) -> WholeNumber:
 
 def boolean(value: Any) -> bool:
     if type(value) is not bool:
-        raise InvalidOption(f"must be True or False, not {value!r}")
+        raise InvalidOption(f"must be True or False, not {excerpt(value)}")
     return value
 
 
@@ -116,16 +139,17 @@ class Game:
         """The rules as the engine implements them, rulings included (the rules module's docstring)."""
         return sys.modules[self.state_class.__module__].__doc__ or ""
 
-    def new_game(self, seed: int | None = None, **options: Any) -> State:
+    def new_game(self, /, seed: int | None = None, **options: Any) -> State:
         """A new state; unknown options and bad values raise `InvalidOption`."""
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
-        elif type(seed) is not int or seed < 0:
-            raise InvalidOption(f"seed must be a whole number of 0 or more, not {seed!r}")
-        unknown = sorted(set(options) - set(self.options))
+        return self.start(random.SystemRandom().randrange(2**32) if seed is None else seed, options)
+
+    def start(self, seed: int, options: dict[str, Any]) -> State:
+        """A new state from a seed and a dict of options (which may hold any key: it is checked)."""
+        check_seed(seed)
+        unknown = sorted(set(options) - set(self.options), key=str)
         if unknown:
             known = ", ".join(self.options) or "none"
-            raise InvalidOption(f"{self.title} has no option {unknown[0]!r} (its options: {known})")
+            raise InvalidOption(f"{self.title} has no option {excerpt(unknown[0])} (its options: {known})")
         values = {}
         for key, option in self.options.items():
             value = options.get(key, option.default)
@@ -234,12 +258,14 @@ class State(ABC):
     def play(self, action: str) -> None:
         """Play one action given in notation; anything illegal raises `IllegalAction`, changing nothing."""
         if action.__class__ is not str:
-            raise IllegalAction(
-                f"an action is written in {self.game.title} notation as text, not {type(action).__name__} {action!r}"
-            )
+            raise IllegalAction(f"an action is written in {self.game.title} notation as text, "
+                                f"not {type(action).__name__} {excerpt(action)}")
         if action not in self.legal_actions():
             if self.outcome is not None:
                 raise IllegalAction(f"the game is over ({self.outcome.reason})")
+            if len(action) > MAX_ACTION_CHARS:
+                raise IllegalAction(f"{excerpt(action)} is no {self.game.title} action: "
+                                    f"none is longer than {MAX_ACTION_CHARS} characters")
             raise IllegalAction(self.refusal(action))
         self.apply(action)
         self.history.append(action)
@@ -294,7 +320,8 @@ class State(ABC):
 
     def check_viewer(self, player: Any) -> None:
         if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
-            raise ValueError(f"viewer must be None or a player from 0 to {self.num_players - 1}, not {player!r}")
+            raise ValueError(f"viewer must be None or a player from 0 to {self.num_players - 1}, "
+                             f"not {excerpt(player)}")
 
     def render_svg(self, viewer: int | None = None, pending: str | None = None, width: float | None = None) -> str:
         """SVG drawn from `viewer`'s view, laid out for `width` CSS px; the viewer's targets are clickable
@@ -320,33 +347,36 @@ class State(ABC):
         return f"<{self.game.title}: {self.status()} after {len(self.history)} actions>"
 
 
+RECORD_FIELDS = frozenset({"game", "seed", "options", "setup", "moves"})
+
+
 def load_record(record: Any, games: dict[str, Game]) -> State:
     """Rebuild a state from `record()` output; anything malformed raises `InvalidRecord`."""
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a dict, not {type(record).__name__}")
-    missing = {"game", "seed", "options", "moves"} - set(record)
+    missing = sorted(RECORD_FIELDS - set(record))
     if missing:
-        raise InvalidRecord(f"the record lacks {', '.join(sorted(missing))}")
-    extra = set(record) - {"game", "seed", "options", "setup", "moves"}
+        raise InvalidRecord(f"the record lacks {', '.join(missing)}")
+    extra = sorted(set(record) - RECORD_FIELDS, key=str)
     if extra:
-        raise InvalidRecord(f"the record has unknown fields: {', '.join(sorted(map(str, extra)))}")
+        raise InvalidRecord(f"the record has unknown fields: {', '.join(excerpt(k) for k in extra[:3])}")
     name = record["game"]
     if not isinstance(name, str) or name not in games:
-        raise InvalidRecord(f"unknown game {name!r} (known: {', '.join(games)})")
+        raise InvalidRecord(f"unknown game {excerpt(name)} (known: {', '.join(games)})")
     options, moves = record["options"], record["moves"]
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise InvalidRecord("the record's options must be a dict of names to values")
     if not isinstance(moves, list):
         raise InvalidRecord("the record's moves must be a list")
     try:
-        state = games[name].new_game(record["seed"], **options)
+        state = games[name].start(record["seed"], options)
     except InvalidOption as error:
         raise InvalidRecord(f"bad record: {error}") from None
-    if "setup" in record and record["setup"] != state.setup_record():
+    if record["setup"] != state.setup_record():
         raise InvalidRecord("the record's setup does not match its seed and options")
     for number, move in enumerate(moves, 1):
         try:
             state.play(move)
         except IllegalAction as error:
-            raise InvalidRecord(f"move {number} ({move!r}) is illegal: {error}") from None
+            raise InvalidRecord(f"move {number} ({excerpt(move)}) is illegal: {error}") from None
     return state
