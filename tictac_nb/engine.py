@@ -133,6 +133,9 @@ class Game:
     hidden_information: bool = False
     bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
     """The game's own bots by name, each made as `factory(seed=...)`, where generic MCTS is weak or slow."""
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Option sets worth trying beside the rules as printed (more players, another Grid, an odd box):
+    the protocol tests play every one."""
 
     @property
     def rules(self) -> str:
