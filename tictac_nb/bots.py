@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .engine import Outcome, State
+from .engine import IllegalAction, Outcome, State
 
 
 class Bot(Protocol):
@@ -56,12 +56,18 @@ def seat_copy(state: State, seat: int | None, rng: random.Random) -> State:
     """What a bot deciding for `seat` is given: `state.determinize(seat, rng)` with a fresh seed.
 
     The real seed would rebuild the real deal (through `new_game`, `undo` or `record`); the copy's
-    seed is drawn from `rng`, so nothing it holds leads back to a secret. Look ahead with
-    `clone()` and `play()`; `undo()` on this copy replays a different deal.
+    seed is drawn from `rng`, so nothing it holds leads back to a secret, and its `undo()` (which
+    replays from the seed) is refused: look ahead with `clone()` and `play()`.
     """
     sample = state.determinize(seat, rng)
     sample.seed = rng.getrandbits(32)
+    sample.undo = _no_undo  # an instance attribute: clones of the copy refuse it too
     return sample
+
+
+def _no_undo() -> str:
+    raise IllegalAction("a bot's copy of the game cannot undo (undo replays the deal from its seed): "
+                        "look ahead with clone() and play() instead")
 
 
 class SeatBot:

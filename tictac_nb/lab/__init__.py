@@ -45,7 +45,7 @@ from .selfplay import (
     replay,
 )
 from .sweeps import Variant, default_executor, grid, sweep
-from .tournament import Standings, builtin_bots, ratings, tournament
+from .tournaments import Standings, builtin_bots, ratings, tournament
 
 
 def __getattr__(name: str) -> Any:

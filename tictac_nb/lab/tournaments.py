@@ -161,7 +161,7 @@ def pairwise(games: pd.DataFrame, names: Sequence[str]) -> tuple[np.ndarray, np.
 
 def bradley_terry(score: np.ndarray, played: np.ndarray, prior: float = PRIOR_GAMES) -> tuple[np.ndarray, np.ndarray]:
     """Log-strengths fitted by Hunter's MM algorithm, with `prior` drawn games of each against a player of
-    strength 1, and their standard errors (the inverse Fisher information)."""
+    strength 1, and the standard errors of the log-strengths less their mean (inverse Fisher information)."""
     wins = score.sum(axis=1) + prior / 2
     strength = np.ones(len(score))
     for _ in range(10_000):
@@ -176,8 +176,9 @@ def bradley_terry(score: np.ndarray, played: np.ndarray, prior: float = PRIOR_GA
     np.fill_diagonal(information, 0.0)
     q = strength / (strength + 1)
     information[np.diag_indices_from(information)] = -information.sum(axis=1) + prior * q * (1 - q)
-    errors = np.sqrt(np.diag(np.linalg.inv(information)))
-    return np.log(strength), errors
+    centre = np.eye(len(score)) - 1 / len(score)
+    covariance = centre @ np.linalg.inv(information) @ centre
+    return np.log(strength), np.sqrt(np.diag(covariance))
 
 
 def _result_counts(games: pd.DataFrame, names: Sequence[str]) -> pd.DataFrame:
