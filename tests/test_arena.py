@@ -220,6 +220,13 @@ def test_a_failing_game_is_recorded_and_the_batch_goes_on(capsys):
     assert "1 of 6 games ended by a forfeit" in capsys.readouterr().out
 
 
+def test_a_forfeit_is_an_ending_of_its_own_in_the_metrics_and_plots():
+    games = lab.play_games("tic-tac-two", 6, bots=["random", raises_on_seed_3], progress=False)
+    shares = lab.outcome_shares(games)
+    assert shares["forfeit"] == pytest.approx(1 / 6) and shares.sum() == pytest.approx(1)
+    assert lab.completion(games) == pytest.approx(5 / 6) and "forfeit" not in lab.outcome_shares(games.drop(3))
+
+
 def test_a_failing_game_in_a_sweep_names_its_variant_and_seed():
     variants = [lab.Variant("tic-tac-two", {}, "random", "plain"),
                 lab.Variant("tic-tac-two", {"peek": False}, ["random", raises_on_seed_3], "no peek")]

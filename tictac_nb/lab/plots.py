@@ -20,19 +20,24 @@ def _groups(results: pd.DataFrame | Mapping[str, pd.DataFrame], by: str) -> dict
 
 
 def outcome_shares(results: pd.DataFrame) -> pd.Series:
-    """Share of games won by each seat (sole winner), ended without a winner, or stopped by a turn cap."""
+    """Share of games won by each seat (sole winner, by the rules), ended without a winner, stopped by a
+    turn cap, or ended by a bot's forfeit."""
     n = len(results)
     if not n:
         return pd.Series(dtype=float)
+    forfeited = results["forfeit"].notna()
     shares = {}
     for seat, name in enumerate(seat_names(results)):
-        shares[f"{name} wins"] = float((results["winner"] == seat).sum()) / n
-    shared = results["winner"].isna() & results["winners"].map(len).gt(0)
+        shares[f"{name} wins"] = float(((results["winner"] == seat) & ~forfeited).sum()) / n
+    shared = results["winner"].isna() & results["winners"].map(len).gt(0) & ~forfeited
     if shared.any():
         shares["shared win"] = float(shared.sum()) / n
     shares["no winner"] = float(results["draw"].sum()) / n
-    if not results["completed"].all():
-        shares["turn cap"] = float((~results["completed"]).sum()) / n
+    capped = ~results["completed"] & ~forfeited
+    if capped.any():
+        shares["turn cap"] = float(capped.sum()) / n
+    if forfeited.any():
+        shares["forfeit"] = float(forfeited.sum()) / n
     return pd.Series(shares)
 
 
