@@ -5,17 +5,21 @@ from __future__ import annotations
 import random
 import time
 import zlib
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 import numpy as np
 import pandas as pd
 import pytest
 from helpers import random_game
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import IllegalAction, MCTSBot, RandomBot, lab
 from tictac_nb.bots import Forfeit, SeatBot, as_bot, decide, seat_copy
 from tictac_nb.lab import tournaments
+
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 def pick(state, secret) -> str:
@@ -79,14 +83,18 @@ def positions(game_name, count=4):
             yield seed, state
 
 
-def test_wrapped_bots_choose_the_same_on_states_their_seat_cannot_tell_apart(game_name):
-    for seed, state in positions(game_name):
-        other = lookalike(state, random.Random(99 + seed))
-        for cheater in [*CHEATERS, PeekingObject]:
-            bots = [as_bot(cheater() if cheater is PeekingObject else cheater, 5) for _ in range(2)]
-            assert bots[0].choose(state) == bots[1].choose(other), (cheater, seed)
-        if state.history:  # undo would replay the deal from the seed: the copy a bot gets refuses it
-            assert refused_undo(as_bot(undoes_to_the_start), state) == refused_undo(as_bot(undoes_to_the_start), other)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 200), other=st.integers(0, 2**16))
+def test_wrapped_bots_choose_the_same_on_states_their_seat_cannot_tell_apart(game_name, seed, cut, other):
+    state = random_game(game_name, seed, stop_after=cut)
+    if state.outcome is not None:
+        return
+    twin = lookalike(state, random.Random(other))
+    for cheater in [*CHEATERS, PeekingObject]:
+        bots = [as_bot(cheater() if cheater is PeekingObject else cheater, 5) for _ in range(2)]
+        assert bots[0].choose(state) == bots[1].choose(twin), cheater
+    if state.history:  # undo would replay the deal from the seed: the copy a bot gets refuses it
+        assert refused_undo(as_bot(undoes_to_the_start), state) == refused_undo(as_bot(undoes_to_the_start), twin)
 
 
 def answer(bot, state):
@@ -397,3 +405,28 @@ def test_wrapped_bots_choose_the_same_in_two_real_games_their_seat_cannot_tell_a
     assert pair is not None
     for cheater in [*CHEATERS, reads_every_attribute]:
         assert as_bot(cheater, 5).choose(pair[0]) == as_bot(cheater, 5).choose(pair[1]), cheater
+
+
+class InterruptedExecutor(Executor):
+    """Runs each task at once on submit; the third submit is 'interrupted' by the user."""
+
+    def __init__(self):
+        self.submitted = 0
+
+    def submit(self, fn, *args, **kwargs):
+        self.submitted += 1
+        if self.submitted == 3:
+            raise KeyboardInterrupt
+        future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def test_an_interrupted_tournament_keeps_both_seat_orders(capsys):
+    standings = lab.tournament({"a": first_legal, "b": last_legal}, "tic-tac-two", 40,
+                               executor=InterruptedExecutor(), progress=False)
+    games = standings.games
+    assert games.attrs["interrupted"] and "interrupted" in capsys.readouterr().out
+    counts = games["seats"].value_counts()
+    assert set(counts.index) == {("a", "b"), ("b", "a")} and counts.nunique() == 1 and 0 < len(games) < 40
+    assert list(games[games["seats"] == ("a", "b")]["seed"]) == list(games[games["seats"] == ("b", "a")]["seed"])

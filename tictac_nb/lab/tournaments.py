@@ -36,7 +36,7 @@ import tictac_nb
 from ..bots import RandomBot
 from .metrics import seat_names
 from .selfplay import MAX_ACTIONS, BotFactory, bot_factory, bot_label, finished_frame, play_game
-from .sweeps import run_tasks
+from .sweeps import chunk_size, run_tasks
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -117,7 +117,8 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     plays each deal once: with 2 players, a pair plays each deal twice, seats swapped; with 3 or 4, in
     all 6 or 24 orders. A bot that raises, answers an illegal action or takes longer than `time_limit`
     seconds for a move (wall time, measured after the move) forfeits that game; the tournament goes on.
-    Runs on `executor` like `sweep` (default: a local process pool; `workers=1`: in this process).
+    Runs on `executor` like `sweep` (default: a local process pool; `workers=1`: in this process),
+    sent out round by round, so an interrupted tournament keeps games of every seat order.
     """
     if type(games_per_pair) is not int or games_per_pair < 1:
         raise ValueError(f"games_per_pair must be a whole number of 1 or more, not {games_per_pair!r}")
@@ -127,11 +128,11 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     orders = seatings(list(entrants), players)
     per_group = math.factorial(players)
     deals = math.ceil(games_per_pair / per_group)
-    tasks = []
-    for index, order in enumerate(orders):
-        first = seed + (index // per_group) * deals
-        tasks.append((game, options, tuple((name, entrants[name]) for name in order),
-                      list(range(first, first + deals)), max_actions, time_limit))
+    chunk = chunk_size(deals, executor, workers)
+    tasks = [(game, options, tuple((name, entrants[name]) for name in order),
+              list(range(first + start, first + min(start + chunk, deals))), max_actions, time_limit)
+             for start in range(0, deals, chunk)  # round by round, so an interrupt leaves seats balanced
+             for index, order in enumerate(orders) for first in [seed + (index // per_group) * deals]]
     rows, interrupted = run_tasks(play_seating, tasks, deals * len(orders), f"{game} tournament of {len(entrants)}",
                                   executor, workers, progress)
     position = {order: i for i, order in enumerate(orders)}
