@@ -129,10 +129,11 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     per_group = math.factorial(players)
     deals = math.ceil(games_per_pair / per_group)
     chunk = chunk_size(deals, executor, workers)
+    first_deal = {order: seed + (index // per_group) * deals for index, order in enumerate(orders)}
     tasks = [(game, options, tuple((name, entrants[name]) for name in order),
-              list(range(first + start, first + min(start + chunk, deals))), max_actions, time_limit)
+              [first_deal[order] + deal for deal in range(start, min(start + chunk, deals))], max_actions, time_limit)
              for start in range(0, deals, chunk)  # round by round, so an interrupt leaves seats balanced
-             for index, order in enumerate(orders) for first in [seed + (index // per_group) * deals]]
+             for order in orders]
     rows, interrupted = run_tasks(play_seating, tasks, deals * len(orders), f"{game} tournament of {len(entrants)}",
                                   executor, workers, progress)
     position = {order: i for i, order in enumerate(orders)}
