@@ -144,6 +144,15 @@ def test_the_kit_bots_are_not_wrapped_and_others_are():
         as_bot(42)
 
 
+def test_the_copy_a_bot_gets_and_its_clones_refuse_undo(game_name):
+    state = random_game(game_name, 4, stop_after=5)
+    copy = seat_copy(state, state.to_move, random.Random(2))
+    for sample in (copy, copy.clone(), copy.clone().clone()):
+        assert sample.seed == copy.seed != state.seed
+        with pytest.raises(IllegalAction, match="look ahead with clone"):
+            sample.undo()
+
+
 def test_the_copy_a_bot_gets_holds_its_view_and_legal_actions_but_not_the_seed():
     state = random_game("tic-tac-two", 3, stop_after=3)
     copy = seat_copy(state, state.to_move, random.Random(1))
