@@ -29,12 +29,13 @@ class Verdict:
 
     right: bool
     message: str
+    heading: str | None = None
 
     def __bool__(self) -> bool:
         return self.right
 
     def __repr__(self) -> str:
-        return ("Right! " if self.right else "Not yet: ") + self.message
+        return (self.heading or ("Right!" if self.right else "Not yet:")) + " " + self.message
 
 
 class Exercise:
@@ -47,7 +48,7 @@ class Exercise:
 
     def check(self, answer: Any) -> Verdict:
         if answer is None:
-            return Verdict(False, "no answer yet: replace None with your answer.")
+            return Verdict(False, "replace None with your answer, then run the cell.", "No answer yet:")
         return self._judge(self.state.clone(), answer)
 
     def _repr_html_(self) -> str:

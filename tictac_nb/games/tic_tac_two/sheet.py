@@ -51,3 +51,29 @@ def _tile(tile: str) -> Component:
     _face(d, g, tile, size / 2, size / 2, None)
     name = "split centre" if tile == "C" else f"{NAMES[tile]} tile"
     return Component("Tiles", name, svg.to_text(d), TILE, TILE)
+
+
+def layout_picture(tiles: str) -> str:
+    """SVG of a `tiles` layout: the tile board face up, each tile with its letter, beside the string itself."""
+    from .rules import check_tiles
+
+    tiles = check_tiles(tiles)
+    size, gap = 56, 4
+    d = svg.canvas(3 * (size + gap) + 250, 3 * (size + gap) + 8, f"Tic Tac Two tile layout {tiles}")
+    d.add(d.rect((0, 0), ("100%", "100%"), fill=PALETTE["paper"]))
+    for square, tile in enumerate(tiles):
+        row, col = divmod(square, 3)
+        x, y = 4 + col * (size + gap), 4 + row * (size + gap)
+        g = d.add(d.g())
+        g.add(d.rect((x, y), (size, size), rx=6, fill=FACE, stroke=PALETTE["line"], stroke_width=1.5))
+        small = g.add(d.g(transform=f"translate({x:g},{y:g}) scale({size / 72:g})"))
+        _face(d, small, tile, 36, 34, None)
+        g.add(svg.label(d, x + size - 4, y + 12, tile, 10, text_anchor="end", font_weight="bold",
+                        fill=PALETTE["muted"]))
+    left = 3 * (size + gap) + 16
+    d.add(svg.label(d, left, 40, f'tiles="{tiles}"', 17, font_family="monospace", font_weight="bold"))
+    d.add(svg.label(d, left, 64, "row by row: " + " | ".join(tiles[i:i + 3] for i in (0, 3, 6)), 12,
+                    font_family="monospace", fill=PALETTE["muted"]))
+    d.add(svg.label(d, left, 88, "X, O: tiles of X and O; W: Wild; P: Peek;", 11, fill=PALETTE["muted"]))
+    d.add(svg.label(d, left, 104, "C: the split centre; -: a blank", 11, fill=PALETTE["muted"]))
+    return svg.to_text(d)
