@@ -33,6 +33,7 @@ def test_every_game_has_two_or_three_exercises_that_show_a_board(game):
     for exercise in asked:
         page = exercise._repr_html_()
         assert exercise.question in page.replace("&quot;", '"').replace("&#x27;", "'") and "<svg" in page
+        assert "data-target" not in page          # no click targets: they would show the legal moves
         assert repr(exercise.check(None)).startswith("No answer yet: replace None")
         assert not exercise.check(None)
 
@@ -74,16 +75,30 @@ def test_tyc_letter_bonus():
     assert "whole number" in exercise.check("ten").message
 
 
-def test_tyc_free_choice():
-    exercise = by_title("tyc", "full board")
+def test_tyc_area_majority():
+    exercise = by_title("tyc", "area majority")
     state = exercise.state
-    assert all(state.cell(5, c) is not None for c in range(1, 10))   # Blue is sent to a full board
-    right = sorted({int(a[0]) for a in state.legal_actions()})
-    assert right == [1, 2, 3, 4, 6, 7, 8, 9]
-    assert exercise.check(right) and exercise.check({str(b) for b in right})
-    assert "board 5 is full" in exercise.check([*right, 5]).message
-    assert "any board that is not full" in exercise.check([1]).message
-    assert "numbered 1 to 9" in exercise.check([*right, 10]).message
+    boards = []
+    for board in range(1, 10):
+        owners = [state.cell(board, c) for c in range(1, 10)]
+        boards.append((sum(1 for o in owners if o and o[1] == 0), sum(1 for o in owners if o and o[1] == 1),
+                       owners.count(None)))
+    right = sum(empty for red, blue, empty in boards if red > blue)
+    assert any(red == blue for red, blue, _ in boards)          # a tied board, for the hint below
+    assert exercise.check(right)
+    assert "Blue's" in exercise.check(sum(e for r, b, e in boards if b > r)).message
+    assert "tie" in exercise.check(sum(e for r, b, e in boards if r >= b)).message
+    assert "EMPTY cells" in exercise.check(sum(r for r, b, _ in boards if r > b)).message
+    assert "not 1" in exercise.check(sum(1 for r, b, _ in boards if r > b)).message
+
+
+@pytest.mark.parametrize("words", ["letter bonus", "area majority"])
+def test_tyc_pictures_hide_the_scores_they_ask_for(words):
+    exercise = by_title("tyc", words)
+    picture = exercise.picture()
+    scores = exercise.state.score_breakdown()
+    assert picture.count(">?</text>") == 2 * len(scores) + 2     # every category and both totals
+    assert exercise.state.view(0)["scores"] == {k: list(v) for k, v in scores.items()}   # the state is untouched
 
 
 def test_trek_placements():

@@ -224,3 +224,14 @@ def test_each_file_prints_on_the_expected_pages_in_chromium(tmp_path):
                 assert report["smallest"] >= 2.0, (game, report)   # mm of line box: about 6 pt and more
         finally:
             browser.close()
+
+
+def test_a_tic_tac_two_layout_is_drawn_beside_its_string():
+    from tictac_nb.games.tic_tac_two.sheet import layout_picture
+
+    picture = layout_picture("xowpcoxxo")
+    assert 'tiles="XOWPCOXXO"' in picture.replace("&quot;", '"')
+    corner_letters = re.findall(r'font-weight="bold"[^>]*>([XOWPC])</text>', picture)
+    assert "".join(corner_letters) == "XOWPCOXXO"
+    with pytest.raises(InvalidOption, match="split centre"):
+        layout_picture("XOWPOCXXO")

@@ -42,18 +42,26 @@ class Exercise:
     """A question about `state` as `viewer` sees it; `check(answer)` returns a `Verdict`."""
 
     def __init__(self, title: str, question: str, state: State, viewer: int | None,
-                 judge: Callable[[State, Any], Verdict]) -> None:
+                 judge: Callable[[State, Any], Verdict], conceal: Callable[[dict], dict] | None = None) -> None:
         self.title, self.question, self.state, self.viewer = title, question, state, viewer
         self._judge = judge
+        self._conceal = conceal
 
     def check(self, answer: Any) -> Verdict:
         if answer is None:
             return Verdict(False, "replace None with your answer, then run the cell.", "No answer yet:")
         return self._judge(self.state.clone(), answer)
 
+    def picture(self) -> str:
+        """The position as the viewer sees it, with no click targets (they would show the legal moves) and
+        without what would give the answer away (`conceal`)."""
+        view = self.state.view(self.viewer)
+        if self._conceal is not None:
+            view = self._conceal(view)
+        return self.state.game.render(view, ())
+
     def _repr_html_(self) -> str:
-        return (f"<h4>{html.escape(self.title)}</h4><p>{html.escape(self.question)}</p>"
-                + self.state.render_svg(self.viewer))
+        return f"<h4>{html.escape(self.title)}</h4><p>{html.escape(self.question)}</p>" + self.picture()
 
     def __repr__(self) -> str:
         return f"{self.title}: {self.question}"
@@ -206,27 +214,43 @@ def tyc_letter_bonus() -> Exercise:
         return Verdict(False, "count how many times Blue wrote each letter A to I (the letters panel beside the "
                               "boards lists them), look each count up in the table, and add.")
     return Exercise("Tyc: Blue's letter bonus", "What does Blue score for letters in this position? "
-                    "Answer a whole number.", state, 1, _judged(read, judge))
+                    "Answer a whole number.", state, 1, _judged(read, judge), _hide_scores)
 
 
-def tyc_free_choice() -> Exercise:
-    """Sent to a full board, the mover may write on any board that is not full."""
-    state = _script("tyc", ["55A", "51B", "15A", "52C", "25A", "53D", "35A", "54E", "45A", "56F", "65A", "57G",
-                            "75A", "58H", "85A", "59I", "95A"], first_player=0)
+def _hide_scores(view: dict) -> dict:
+    return {**view, "scores": {name: ["?", "?"] for name in view["scores"]}, "totals": ["?", "?"]}
 
-    def judge(state: State, boards: set[str]) -> Verdict:
-        right = {action[0] for action in state.legal_actions()}
 
-        def extra(board: str) -> str:
-            if board not in "123456789" or len(board) != 1:
-                return f"{board!r} is no board: boards are numbered 1 to 9."
-            return f"board {board} is full: nothing more can be written there."
-        return _compare(boards, right, extra, lambda b: f"board {b} is missing: when the board you are sent to is "
-                                                        f"full, you may write on any board that is not full")
-    return Exercise("Tyc: sent to a full board",
-                    "Red wrote in cell 5 of board 9, so Blue is sent to board 5. On which boards may Blue write? "
-                    "Answer a list of board numbers, like [1, 2].",
-                    state, 1, _judged(lambda a: _words(a, "boards", "[1, 2]"), judge))
+def tyc_area_majority() -> Exercise:
+    """What Red scores for area majority: the empty cells of each board where Red has more marks."""
+    state = _random_game("tyc", 6, 34, first_player=0)
+
+    def read(answer: Any) -> int:
+        if isinstance(answer, bool) or not isinstance(answer, int):
+            raise BadAnswer(f"answer a whole number of points, like 4, not {answer!r:.40}")
+        return answer
+
+    def judge(state: State, points: int) -> Verdict:
+        boards = []
+        for board in range(1, 10):
+            owners = [state.cell(board, c) for c in range(1, 10)]
+            red, blue = (sum(1 for o in owners if o and o[1] == p) for p in (0, 1))
+            boards.append((red, blue, owners.count(None)))
+        right = state.score_breakdown()["area majority"][0]
+        if points == right:
+            return Verdict(True, "the empty cells of every board where Red has more marks than Blue.")
+        if points == state.score_breakdown()["area majority"][1]:
+            return Verdict(False, "that is Blue's area majority: Red's marks are the red rings.")
+        if points == sum(empty for red, blue, empty in boards if red >= blue):
+            return Verdict(False, "a board where both have as many marks is a tie: it scores nothing.")
+        if points == sum(red for red, blue, _ in boards if red > blue):
+            return Verdict(False, "a board Red wins scores its EMPTY cells, not Red's marks.")
+        if points == sum(1 for red, blue, _ in boards if red > blue):
+            return Verdict(False, "a board Red wins scores as many points as it has empty cells, not 1.")
+        return Verdict(False, "go board by board: count Red's and Blue's marks; where Red has more, add that "
+                              "board's empty cells.")
+    return Exercise("Tyc: Red's area majority", "What does Red score for area majority in this position? "
+                    "Answer a whole number.", state, 0, _judged(read, judge), _hide_scores)
 
 
 # ---- Tic Tac Trek -------------------------------------------------------------------------------------
@@ -451,7 +475,7 @@ def _script(name: str, moves: list[str], seed: int = 1, **options: Any) -> State
 
 EXERCISES: dict[str, tuple[Callable[[], Exercise], ...]] = {
     "tic-tac-two": (two_winning_square, two_centre_result),
-    "tyc": (tyc_letter_bonus, tyc_free_choice),
+    "tyc": (tyc_letter_bonus, tyc_area_majority),
     "tic-tac-trek": (trek_placements, trek_campfire),
     "tic-toc": (toc_crocodile_targets, toc_what_escapes),
     "tic-tac-ko": (ko_claimed_spaces, ko_hare_raiser),
