@@ -71,11 +71,10 @@ def ko_box(cards=None, decks=("evil", "cute")) -> Counter:
 # ---- every piece of the box, once -------------------------------------------------------------------
 def test_tic_tac_ko_prints_both_decks_every_objective_and_the_grid(tmp_path):
     sheet = printed(tmp_path, "tic-tac-ko")
-    box = ko_box() + Counter({("Grid", "The Grid, standard 3 by 3"): 1})
+    box = ko_box() + Counter(("Grid", f"space {n}") for n in "123456789")
     assert Counter(sheet.pieces) == box
-    assert sum(box.values()) == 80 + 12 + 1
-    cards = 80 + 12
-    assert sheet.pages == 1 + math.ceil(cards / PER_PAGE)   # the Grid fits below the last two Objectives
+    assert sum(box.values()) == 80 + 12 + 9
+    assert sheet.pages == 1 + math.ceil((80 + 12 + 9) / PER_PAGE)   # the spaces of the Grid are card-sized
 
 
 def test_a_home_made_ko_card_and_a_changed_count_print_too(tmp_path):
@@ -97,8 +96,8 @@ count = 3
     found = Counter(sheet.pieces)
     assert found[("Cute deck", "Bear Hug")] == 2
     assert found[("Evil deck", "Scutters")] == 3
-    assert found[("Grid", "The Grid, advanced 4 by 4")] == 1
-    assert Counter(sheet.pieces) == ko_box(cards) + Counter({("Grid", "The Grid, advanced 4 by 4"): 1})
+    assert sum(n for (section, _), n in found.items() if section == "Grid") == 16
+    assert Counter(sheet.pieces) == ko_box(cards) + Counter(("Grid", f"space {n}") for n in "123A456B789CDEFG")
 
 
 def test_ko_cards_carry_their_full_text(tmp_path):

@@ -1,5 +1,6 @@
 """Tic Tac K.O.'s box on paper: both teams' decks as the options set them (home-made cards included), the
-12 Objectives with their Standard and Advanced patterns, and the Grid of the `grid` option."""
+12 Objectives with their Standard and Advanced patterns, and the Grid of the `grid` option as card-sized
+spaces to lay out on the table (a card lies on its space)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,6 @@ WIDTH, HEIGHT = 60.0, 84.0   # mm: a card
 UNIT = 4.0                   # drawing units per mm
 TEXT_SIZE = 12.5             # units: 3.1 mm, about 9 pt
 SMALLEST = 9.0               # units: the text shrinks no further; a longer text makes more lines
-SPACE = {3: 50.0, 4: 44.0}   # mm: a space of the Grid
 
 
 def components(state: TicTacKO) -> list[Component]:
@@ -25,7 +25,7 @@ def components(state: TicTacKO) -> list[Component]:
         for card in deck.cards:
             pieces += [_card(card, team, colours, section)] * card.count
     pieces += [_objective(objective) for objective in state.objective_cards]
-    pieces.append(_grid(state.size))
+    pieces += [_space(label, state.size) for label in state.labels]
     return pieces
 
 
@@ -84,18 +84,20 @@ def _pattern(d, cx: float, top: float, size: int, spaces: tuple[str, ...], label
                     transform=f"rotate(-90 {left - 10:g} {top + size * cell / 2:g})"))
 
 
-def _grid(size: int) -> Component:
-    space = SPACE[size] * 2   # drawn at 2 units per mm
+def _space(label: str, size: int) -> Component:
+    """One space of the Grid, as large as a card so that a card can lie on it; its map shows where it goes."""
+    w, h = WIDTH * UNIT, HEIGHT * UNIT
     labels = STANDARD if size == 3 else ADVANCED_SPACES
-    top = 24.0
-    d = svg.canvas(size * space, size * space + top, f"the {'standard' if size == 3 else 'advanced'} Grid")
-    name = "The Grid, standard 3 by 3" if size == 3 else "The Grid, advanced 4 by 4"
-    d.add(svg.label(d, 0, 15, name, 11, font_weight="bold"))
-    for index, label in enumerate(labels):
+    lettered = not label.isdigit()
+    d = svg.canvas(w, h, f"the Grid: space {label}")
+    d.add(d.rect((6, 6), (w - 12, h - 12), rx=16, fill="#ebe5d6" if lettered else "#f6f2e8",
+                 stroke=PALETTE["line"], stroke_width=3))
+    d.add(svg.label(d, w / 2, h / 2 + 10, label, 110, text_anchor="middle", font_weight="bold", fill="#d9d2c0"))
+    grid = "advanced 4 by 4" if size == 4 else "standard 3 by 3"
+    d.add(svg.label(d, 22, h - 22, f"The Grid, {grid}: space {label}", 10, fill=PALETTE["muted"]))
+    cell, left, top = 13, w - 22 - size * 13, 20
+    for index, other in enumerate(labels):
         row, col = divmod(index, size)
-        x, y = col * space, top + row * space
-        lettered = not label.isdigit()
-        d.add(d.rect((x + 2, y + 2), (space - 4, space - 4), rx=8, fill="#ebe5d6" if lettered else "#f6f2e8",
-                     stroke=PALETTE["line"], stroke_width=1.5))
-        d.add(svg.label(d, x + 9, y + 22, label, 16, font_weight="bold", fill=PALETTE["muted"]))
-    return Component("Grid", name, svg.to_text(d), size * SPACE[size], size * SPACE[size] + top / 2, cut=False)
+        d.add(d.rect((left + col * cell, top + row * cell), (cell - 2, cell - 2), rx=2,
+                     fill=PALETTE["ink"] if other == label else "white", stroke=PALETTE["line"], stroke_width=0.8))
+    return Component("Grid", f"space {label}", svg.to_text(d), WIDTH, HEIGHT)

@@ -16,10 +16,10 @@ TEXT = {
     "Pan": "Leader of the Lost Boys: one on a table. Peter Pan with 6 Lost Boys on your table wins.",
     "Pirate": "Pirate crew. Captain Hook with 6 Pirates on your table wins.",
     "Hook": "Leader of the Pirates: one on a table. Captain Hook with 6 Pirates on your table wins.",
-    "Croc": "Play against another player's Captain Hook or Pirates: Hook there, Hook escapes; else all their "
-            "Pirates escape. Three in one hand: TIC TOC! You win.",
-    "Smee": "Play against another player's Peter Pan or Lost Boys: Pan there, Pan escapes; else all their "
-            "Lost Boys escape.",
+    "Croc": "Play against another player's Captain Hook or Pirates: Hook there, he escapes; else all their "
+            "Pirates do. Three in one hand: TIC TOC! You win.",
+    "Smee": "Play against another player's Peter Pan or Lost Boys: Pan there, he escapes; else all their "
+            "Lost Boys do.",
     "Tink": "Discard her and take another card of the discard pile into your hand.",
     "Treasure": "Discard it and take a market card into your hand; refill the market at once.",
 }
@@ -34,8 +34,8 @@ def _card(kind: str) -> Component:
     w, h = WIDTH * UNIT, HEIGHT * UNIT
     d = svg.canvas(w, h, f"TIC TOC card: {FULL[kind]}. {TEXT[kind]}")
     d.add(face(d, kind, 1, 1, w - 2, h - 2))
-    lines = svg.wrap(TEXT[kind], 36)
-    top = h - 24 - (len(CARD[kind][2]) - 1) * 13 - 9.5 * len(lines)
+    lines = svg.wrap(TEXT[kind], 38)
+    top = h - 25 - (len(CARD[kind][2]) - 1) * 13 - 9 * len(lines)
     for i, words in enumerate(lines):
-        d.add(svg.label(d, w / 2, top + i * 9.5, words, 8, text_anchor="middle"))
+        d.add(svg.label(d, w / 2, top + i * 9, words, 7.6, text_anchor="middle"))
     return Component("Cards", FULL[kind], svg.to_text(d), WIDTH, HEIGHT)
