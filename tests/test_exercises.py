@@ -6,6 +6,10 @@ narrower question, so a change of a rule or of a script shows up as a failing te
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 import tictac_nb
@@ -186,3 +190,25 @@ def test_a_design_claim_is_weighed_against_the_noise():
 def test_unknown_games_have_no_exercises():
     with pytest.raises(tictac_nb.InvalidOption, match="no exercises"):
         exercises.for_game("chess")
+
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+
+def code_cells(name: str) -> list[str]:
+    notebook = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+@pytest.mark.parametrize("game", list(exercises.EXERCISES))
+def test_each_game_notebook_asks_its_exercises_prints_its_box_and_seats_two_humans(game):
+    code = code_cells(game)
+    assert any(f'exercises.for_game("{game}")' in cell for cell in code)
+    assert sum(".check(None)" in cell for cell in code) == len(exercises.for_game(game))
+    assert any(f'print_and_play("{game}"' in cell for cell in code)
+    hot_seat = re.compile(rf'Board\(tictac_nb\.new_game\("{game}", seed=\d+(, players=\d)?\)\)')
+    assert any(hot_seat.search(cell) for cell in code) == tictac_nb.GAMES[game].hidden_information
+
+
+def test_the_design_lab_checks_a_claim():
+    assert any("exercises.check_claim(" in cell for cell in code_cells("design-lab"))
