@@ -31,7 +31,7 @@ def texts(svg_text: str) -> list[str]:
 
 def test_the_mover_can_click_every_empty_square_with_a_name():
     state = game("XOWPCOXXO", "5")
-    assert targets(state.render_svg(1)) == {str(i): f"square {i}, empty" for i in (1, 2, 3, 4, 6, 7, 8, 9)}
+    assert targets(state.render_svg(1)) == {str(i): f"mark square {i}" for i in (1, 2, 3, 4, 6, 7, 8, 9)}
 
 
 def test_the_waiting_player_and_the_onlooker_get_no_targets():
@@ -43,7 +43,7 @@ def test_the_waiting_player_and_the_onlooker_get_no_targets():
 def test_the_peek_choices_are_the_face_down_tiles():
     state = game("XOWPCOXXO", "1", "4")
     assert targets(state.render_svg(1)) == {
-        f"peek {i}": f"tile under square {i}, face down: peek at it" for i in (2, 3, 6, 7, 8, 9)}
+        f"peek {i}": f"peek at the tile under square {i}" for i in (2, 3, 6, 7, 8, 9)}
 
 
 def test_a_finished_game_has_no_targets_and_shows_the_result():

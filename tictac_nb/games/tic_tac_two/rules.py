@@ -43,8 +43,6 @@ DIAGONALS = {(0, 4, 8), (2, 4, 6)}
 LINES_THROUGH = tuple(tuple((cells, name, cells in DIAGONALS) for cells, name in LINES if i in cells) for i in range(9))
 CREDIT = {"X": (True, False), "O": (False, True), "W": (True, True), "P": (False, False), "-": (False, False)}
 NOBODY = (False, False)
-TILE_NAMES = {"X": "X tile", "O": "O tile", "W": "Wild tile", "P": "Peek tile", "-": "blank tile",
-              "C": "split centre"}
 SQUARE_NAMES = tuple(str(i + 1) for i in range(9))
 PEEK_NAMES = {i: f"peek {i + 1}" for i in OUTER}
 SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
@@ -193,7 +191,7 @@ class TicTacTwo(State):
     def refusal(self, action: str) -> str:
         text = " ".join(action.lower().split())
         if text in self.legal_actions():
-            return f"write {text!r}, not {action!r} (Tic Tac Two notation: '5' or 'peek 3')"
+            return f"write {text!r}, not {action!r:.40} (Tic Tac Two notation: '5' or 'peek 3')"
         if self.peeking:
             if text in SQUARES:
                 return f"{MARKS[self.to_move]} flipped the Peek tile and must first choose a tile to peek at"
@@ -201,14 +199,16 @@ class TicTacTwo(State):
                 square = text[4:].strip()
                 if square == "5":
                     return "the split centre is known to all, so it cannot be peeked at"
+                if f"peek {square}" in self.legal_actions():
+                    return f"write 'peek {square}', not {action!r:.40} (Tic Tac Two notation: 'peek 3')"
                 if square in SQUARES:
                     return f"the tile under square {square} is already face up"
-            return f"{action!r} is not a Peek choice; write 'peek N' for a face-down tile N"
+            return f"{action!r:.40} is not a Peek choice; write 'peek N' for a face-down tile N"
         if text.startswith("peek"):
             return "you may peek only right after flipping the Peek tile"
         if text in SQUARES:
             return f"square {text} is taken by {MARKS[self.marks[SQUARES[text]]]}"
-        return f"{action!r} is not a square; squares are numbered 1 to 9"
+        return f"{action!r:.40} is not a square; squares are numbered 1 to 9"
 
     # ---- information ---------------------------------------------------------------------------
     def known_tiles(self, player: int | None) -> list[str | None]:
@@ -221,14 +221,11 @@ class TicTacTwo(State):
     def tile_mix(self) -> dict[str, int]:
         return dict(sorted(Counter(self.tiles[i] for i in OUTER).items()))
 
-    def view(self, player: int | None) -> dict:
-        self.check_viewer(player)
+    def phase(self) -> str:
+        return "peek" if self.peeking else "mark"
+
+    def view_body(self, player: int | None) -> dict:
         return {
-            "game": "tic-tac-two",
-            "viewer": player,
-            "players": list(MARKS),
-            "to_move": self.to_move,
-            "phase": "over" if self.outcome else ("peek" if self.peeking else "mark"),
             "marks": [None if m is None else MARKS[m] for m in self.marks],
             "tiles": self.known_tiles(player),
             "face_up": list(self.face_up),
@@ -238,23 +235,28 @@ class TicTacTwo(State):
             "lines": [{"board": b, "squares": [i + 1 for i in cells], "player": MARKS[p]}
                       for b, cells, p in self.lines],
             "last": self.history[-1] if self.history else None,
-            "status": self.status(),
-            "outcome": None if self.outcome is None else {
-                "winners": [MARKS[w] for w in self.outcome.winners], "reason": self.outcome.reason},
         }
 
     def determinize(self, player: int | None, rng: random.Random) -> TicTacTwo:
-        copy = self.clone()
+        """A copy whose tiles hidden from `player` are dealt anew from the tiles they have not seen.
+
+        It depends only on what `player` knows, the moves and `rng`: the real seed and layout go too, a
+        fresh seed from `rng` and the dealt layout (as the `tiles` option) take their place, so the copy's
+        record and `undo` replay the dealt tiles.
+        """
         known = self.known_tiles(player)
-        hidden = [i for i in OUTER if known[i] is None]
-        pool = Counter(self.tiles[i] for i in OUTER)
-        pool.subtract(known[i] for i in OUTER if known[i] is not None)
-        unseen = sorted(pool.elements())
-        rng.shuffle(unseen)
-        tiles = list(copy.tiles)
-        for square, tile in zip(hidden, unseen, strict=True):
+        unseen = Counter(self.tile_mix())
+        unseen.subtract(known[i] for i in OUTER if known[i] is not None)
+        deal = sorted(unseen.elements())
+        seed = rng.randrange(2**32)
+        rng.shuffle(deal)
+        tiles = known[:]
+        for square, tile in zip([i for i in OUTER if known[i] is None], deal, strict=True):
             tiles[square] = tile
+        copy = self.clone()
         copy.tiles = "".join(tiles)
+        copy.seed = seed
+        copy.options = {**self.options, "tiles": copy.tiles}
         return copy
 
     def status(self) -> str:
