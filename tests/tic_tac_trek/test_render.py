@@ -39,13 +39,14 @@ def map_frame(state):
 
 def test_legal_cells_are_targets_named_with_their_reason():
     state = trek("FDD")
-    assert targets(state, 0) == {"1,-1": "place at 1,-1: next to desert", "2,0": "place at 2,0: next to desert",
-                                 "1,1": "place at 1,1: next to desert"}
-    assert targets(trek("FLD"), 0)["2,0"] == "place at 2,0: next to lake"
-    assert targets(trek("FDL"), 0)["-1,0"] == "place at -1,0: a lake may go next to any tile"
-    assert targets(trek("FDG"), 0)["0,1"] == "place at 0,1: no cell matches grassland, so next to any tile"
+    assert targets(state, 0) == {cell: f"place the desert tile at {cell} (next to desert)"
+                                 for cell in ("1,-1", "2,0", "1,1")}
+    assert targets(trek("FLD"), 0)["2,0"] == "place the desert tile at 2,0 (next to lake)"
+    assert targets(trek("FDL"), 0)["-1,0"] == "place the lake tile at -1,0 (a lake may go next to any tile)"
+    assert targets(trek("FDG"), 0)["0,1"] == (
+        "place the grassland tile at 0,1 (no cell matches grassland, so next to any tile)")
     both = play(trek("FLFF"), "0,1")  # 1,1 now touches the lake at 1,0 and the forest at 0,1
-    assert targets(both, 1)["1,1"] == "place at 1,1: next to forest and lake"
+    assert targets(both, 1)["1,1"] == "place the forest tile at 1,1 (next to forest and lake)"
 
 
 def test_only_the_mover_gets_targets():

@@ -137,7 +137,7 @@ def test_with_no_match_anywhere_the_tile_goes_next_to_any_tile():
     state = trek("FDG")
     assert state.view(None)["fallback"] is True
     assert state.legal_actions() == ("0,-1", "1,-1", "-1,0", "2,0", "0,1", "1,1")
-    assert state.describe("2,0") == "place the grassland tile at 2,0 (nothing matches, so next to any tile)"
+    assert state.describe("2,0") == "place the grassland tile at 2,0 (no cell matches grassland, so next to any tile)"
     assert trek("FDF").view(None)["fallback"] is False
 
 
