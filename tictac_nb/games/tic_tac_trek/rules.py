@@ -45,7 +45,7 @@ import re
 from collections import Counter
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State
+from ...engine import InvalidOption, Outcome, State, excerpt
 
 SYMBOLS = ("X", "O")
 TERRAINS = {"M": "mountain", "D": "desert", "G": "grassland", "F": "forest", "L": "lake"}
@@ -122,7 +122,8 @@ def _letter(item: Any) -> str:
             return text.upper()
         if text.lower() in LETTERS:
             return LETTERS[text.lower()]
-    raise InvalidOption(f"has {item!r}, which is no terrain (M mountain, D desert, G grassland, F forest, L lake)")
+    raise InvalidOption(f"has {excerpt(item)}, which is no terrain "
+                        "(M mountain, D desert, G grassland, F forest, L lake)")
 
 
 def check_bag(value: Any) -> str | None:
@@ -134,22 +135,23 @@ def check_bag(value: Any) -> str | None:
     elif isinstance(value, list | tuple):
         items = list(value)
     else:
-        raise InvalidOption(f"must be a string of terrain letters like 'FGMLD' or a list of terrains, not {value!r}")
+        raise InvalidOption("must be a string of terrain letters like 'FGMLD' or a list of terrains, "
+                            f"not {excerpt(value)}")
     letters = "".join(_letter(item) for item in items)
     if len(letters) < 2:
-        raise InvalidOption(f"must name at least the two setup tiles, not {value!r}")
+        raise InvalidOption(f"must name at least the two setup tiles, not {excerpt(value)}")
     return letters
 
 
 def check_mix(value: Any) -> dict[str, int]:
     """The tiles in the box per terrain; terrains not named keep their rulebook count."""
     if not isinstance(value, dict):
-        raise InvalidOption(f"must be a dict of terrain to count like {{'lake': 4}}, not {value!r}")
+        raise InvalidOption(f"must be a dict of terrain to count like {{'lake': 4}}, not {excerpt(value)}")
     mix = dict(MIX)
     for key, count in value.items():
         terrain = TERRAINS[_letter(key)]
         if type(count) is not int or not 0 <= count <= 40:
-            raise InvalidOption(f"gives {terrain} {count!r} tiles; a count is a whole number from 0 to 40")
+            raise InvalidOption(f"gives {terrain} {excerpt(count)} tiles; a count is a whole number from 0 to 40")
         mix[terrain] = count
     total = sum(mix.values())
     if not 2 <= total <= MAX_TILES:
@@ -330,15 +332,15 @@ class TicTacTrek(State):
         mover = SYMBOLS[self.to_move]
         text = " ".join(action.split()).lower()
         if text in self.legal_actions():
-            return f"write {text!r}, not {action!r:.40}"
+            return f"write {text!r}, not {excerpt(action)}"
         if self.pending is not None:
             where = name(self.pending)
             if text.startswith("fire"):
                 c = parse_loosely(text[4:])
                 if c is None:
-                    return f"{action!r:.40} names no cell; write 'fire x,y' for the campfire at x,y"
+                    return f"{excerpt(action)} names no cell; write 'fire x,y' for the campfire at x,y"
                 if f"fire {name(c)}" in self.legal_actions():
-                    return f"write 'fire {name(c)}', not {action!r:.40}"
+                    return f"write 'fire {name(c)}', not {excerpt(action)}"
                 owner = self.fires.get(c)
                 if owner is None:
                     return f"no campfire stands at {name(c)}"
@@ -352,7 +354,7 @@ class TicTacTrek(State):
                     f"campfires move only once all are out")
         c = parse_loosely(text)
         if c is None:
-            return (f"{action!r:.40} is not a cell; write a placement as x,y, like '1,0' "
+            return (f"{excerpt(action)} is not a cell; write a placement as x,y, like '1,0' "
                     "(x to the right, y downwards)")
         if name(c) in self.legal_actions():
             return f"write the cell as {name(c)!r}"

@@ -54,9 +54,10 @@ def _mark(d, mark: str, cx: float, cy: float, r: float, width: float):
     return svg.ring(d, cx, cy, r + 2, COLOUR["O"], width)
 
 
-def _face(d, g, tile: str, x: float, y: float, owner: str | None) -> None:
+def _face(d, g, tile: str, x: float, y: float, owner: str | None, named: bool = True) -> None:
     """The face of a tile (drawn for a tile 72 units wide): X or O, the Wild star, the Peek eye, a blank,
-    or the split centre; each with its name under it, except X and O, which show as marks."""
+    or the split centre; each with its name under it (unless not `named`), except X and O, which show
+    as marks."""
     if tile in "XO":
         g.add(_mark(d, tile, x, y, 17, 6))
         return
@@ -70,7 +71,8 @@ def _face(d, g, tile: str, x: float, y: float, owner: str | None) -> None:
     elif tile == "C":
         _split_centre(d, g, x, y, owner)
         return
-    g.add(svg.label(d, x, y + 30, NAMES[tile], 12, text_anchor="middle", fill=PALETTE["ink"]))
+    if named:
+        g.add(svg.label(d, x, y + 30, NAMES[tile], 12, text_anchor="middle", fill=PALETTE["ink"]))
 
 
 def _split_centre(d, g, x: float, y: float, owner: str | None) -> None:
@@ -121,8 +123,10 @@ def _tile(d, g, tile: str | None, square: int, view: dict, origin, scale: float,
     else:  # face down, but the viewer peeked at it
         inner.add(d.rect((-29, -17), (58, 50), rx=6, ry=6, fill=FACE, stroke=PALETTE["ink"], stroke_width=1.5,
                          stroke_dasharray="4 3"))
-        small = inner.add(d.g(transform="translate(0,9) scale(0.62)"))
-        _face(d, small, tile, 0, 0, None)
+        small = inner.add(d.g(transform="translate(0,6) scale(0.62)"))
+        _face(d, small, tile, 0, 0, None, named=False)
+        if tile not in "XO":  # the name at full size: scaled down it would be too small to read
+            inner.add(svg.label(d, 0, 29, NAMES[tile], 11, text_anchor="middle", fill=PALETTE["ink"]))
     if peeked_by and not face_up:
         words = f"{peeked_by} peeked" if tile is None else "you peeked"
         inner.add(svg.label(d, 0, -22, words, 11, text_anchor="middle", fill=PALETTE["ink"]))

@@ -29,7 +29,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State
+from ...engine import InvalidOption, Outcome, State, excerpt
 
 MARKS = ("X", "O")
 CENTRE = 4
@@ -53,10 +53,10 @@ def check_tiles(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) != 9:
-        raise InvalidOption(f"must be 9 letters row by row, like 'XOWPCOXXO', not {value!r}")
+        raise InvalidOption(f"must be 9 letters row by row, like 'XOWPCOXXO', not {excerpt(value)}")
     value = value.upper()
     if value[CENTRE] != "C" or value.count("C") != 1:
-        raise InvalidOption(f"must have the split centre C at position 5 and nowhere else, not {value!r}")
+        raise InvalidOption(f"must have the split centre C at position 5 and nowhere else, not {excerpt(value)}")
     bad = set(value) - set("XOWP-C")
     if bad:
         raise InvalidOption(f"uses {''.join(sorted(bad))!r}; tiles are X, O, W (wild), P (peek), - (blank)")
@@ -191,7 +191,7 @@ class TicTacTwo(State):
     def refusal(self, action: str) -> str:
         text = " ".join(action.lower().split())
         if text in self.legal_actions():
-            return f"write {text!r}, not {action!r:.40} (Tic Tac Two notation: '5' or 'peek 3')"
+            return f"write {text!r}, not {excerpt(action)} (Tic Tac Two notation: '5' or 'peek 3')"
         if self.peeking:
             if text in SQUARES:
                 return f"{MARKS[self.to_move]} flipped the Peek tile and must first choose a tile to peek at"
@@ -200,15 +200,15 @@ class TicTacTwo(State):
                 if square == "5":
                     return "the split centre is known to all, so it cannot be peeked at"
                 if f"peek {square}" in self.legal_actions():
-                    return f"write 'peek {square}', not {action!r:.40} (Tic Tac Two notation: 'peek 3')"
+                    return f"write 'peek {square}', not {excerpt(action)} (Tic Tac Two notation: 'peek 3')"
                 if square in SQUARES:
                     return f"the tile under square {square} is already face up"
-            return f"{action!r:.40} is not a Peek choice; write 'peek N' for a face-down tile N"
+            return f"{excerpt(action)} is not a Peek choice; write 'peek N' for a face-down tile N"
         if text.startswith("peek"):
             return "you may peek only right after flipping the Peek tile"
         if text in SQUARES:
             return f"square {text} is taken by {MARKS[self.marks[SQUARES[text]]]}"
-        return f"{action!r:.40} is not a square; squares are numbered 1 to 9"
+        return f"{excerpt(action)} is not a square; squares are numbered 1 to 9"
 
     # ---- information ---------------------------------------------------------------------------
     def known_tiles(self, player: int | None) -> list[str | None]:

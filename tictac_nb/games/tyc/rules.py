@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, Target
+from ...engine import InvalidOption, Outcome, State, Target, excerpt
 
 PLAYERS = ("Red", "Blue")
 LETTERS = "ABCDEFGHI"
@@ -97,11 +97,16 @@ def check_letter_table(value: Any) -> tuple[int, ...]:
 
     Bounded so that every score stays a short number the board can show and a record can hold.
     """
-    if (not isinstance(value, list | tuple) or len(value) != 10
-            or any(type(v) is not int or not -TABLE_LIMIT <= v <= TABLE_LIMIT for v in value)):
-        raise InvalidOption(
-            f"must be 10 whole numbers from {-TABLE_LIMIT} to {TABLE_LIMIT}, the points for writing a letter "
-            f"0 to 9 times, like {LETTER_TABLE}, not {value!r:.60}")
+    rule = (f"must be 10 whole numbers from {-TABLE_LIMIT} to {TABLE_LIMIT}, the points for writing a letter "
+            f"0 to 9 times, like {LETTER_TABLE}")
+    if not isinstance(value, list | tuple):
+        raise InvalidOption(f"{rule}, not {excerpt(value)}")
+    if len(value) != 10:
+        raise InvalidOption(f"{rule}, not {len(value)} entries")
+    for count, points in enumerate(value):
+        if type(points) is not int or not -TABLE_LIMIT <= points <= TABLE_LIMIT:
+            shown = excerpt(points) if isinstance(points, int | float | str) else f"a {type(points).__name__}"
+            raise InvalidOption(f"{rule}; writing a letter {count} times gives {shown}")
     return tuple(value)
 
 
@@ -202,9 +207,9 @@ class Tyc(State):
             return f"the game is over ({self.outcome.reason})"
         text = "".join(action.split()).upper()
         if text in self.legal_actions():
-            return f"write {text!r}, not {action!r:.40} (Tyc notation: board, cell, letter, like '51A')"
+            return f"write {text!r}, not {excerpt(action)} (Tyc notation: board, cell, letter, like '51A')"
         if len(text) != 3 or text[0] not in DIGITS or text[1] not in DIGITS or not text[2].isalpha():
-            return (f"{action!r:.40} is not a Tyc move: write board, cell and letter, "
+            return (f"{excerpt(action)} is not a Tyc move: write board, cell and letter, "
                     "like '51A' (board 5, cell 1, letter A)")
         if text[2] not in LETTERS:
             return f"there is no letter {text[2]}: Tyc uses the letters A to I"
