@@ -18,7 +18,7 @@ from ...engine import Target
 from ...svg import PALETTE
 
 CELL = 60  # the largest cell; cells shrink to fit the width, down to SMALLEST
-SMALLEST = 30
+SMALLEST = 28  # a target inset by 2 on each side stays 24 px wide
 WIDE = 760
 TOP = 64
 LEFT = 12
