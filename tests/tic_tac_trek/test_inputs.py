@@ -18,6 +18,7 @@ import tictac_nb
 from tictac_nb import IllegalAction
 from tictac_nb.games.tic_tac_trek import rules
 
+GAME, PHASES = "tic-tac-trek", {"place", "campfire", "over"}
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FOREST = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 16, "lake": 0}
 MOVING = ["-1,0", "2,0", "-2,0", "3,0", "-1,1", "2,1", "-1,2"]  # one campfire each, then X lines up again
@@ -122,3 +123,19 @@ def test_determinize_depends_only_on_the_view_the_moves_and_the_rng(seed, cut):
         again = state.determinize(viewer, random.Random(1)).determinize(viewer, random.Random(5))
         assert direct.record() == again.record() and direct.key() == again.key()
         assert direct.view(viewer) == state.view(viewer)
+
+
+# ---- the view: the engine's header, then the game's own body ---------------------------------------
+HEADER = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 40))
+def test_the_view_body_repeats_no_header_key_and_the_phase_is_the_games_word(seed, cut):
+    state = random_game(GAME, seed, stop_after=cut)
+    for viewer in (None, 0, 1):
+        assert not HEADER & set(state.view_body(viewer))
+        view = state.view(viewer)
+        assert view["players"] == list(state.player_names) and view["phase"] in PHASES
+        if state.outcome is not None:
+            assert view["outcome"]["winners"] == list(state.outcome.winners)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import tictac_nb
 from tictac_nb import IllegalAction
 
+GAME, PHASES = "tic-tac-two", {"mark", "peek", "over"}
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 REFUSALS = [
     r"write '.+', not .{1,62} \(Tic Tac Two notation: .+\)",
@@ -123,3 +124,19 @@ def test_the_real_layout_reaches_no_determinized_copy():
     two = play(tictac_nb.new_game("tic-tac-two", seed=2, tiles="XOWXCXPOO"), *moves)
     for viewer in (None, 0, 1):
         assert one.determinize(viewer, random.Random(9)).record() == two.determinize(viewer, random.Random(9)).record()
+
+
+# ---- the view: the engine's header, then the game's own body ---------------------------------------
+HEADER = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 40))
+def test_the_view_body_repeats_no_header_key_and_the_phase_is_the_games_word(seed, cut):
+    state = random_game(GAME, seed, stop_after=cut)
+    for viewer in (None, 0, 1):
+        assert not HEADER & set(state.view_body(viewer))
+        view = state.view(viewer)
+        assert view["players"] == list(state.player_names) and view["phase"] in PHASES
+        if state.outcome is not None:
+            assert view["outcome"]["winners"] == list(state.outcome.winners)

@@ -18,6 +18,7 @@ from tyc.scripts import FULL_BOARD_5, ROW1, play
 import tictac_nb
 from tictac_nb import IllegalAction
 
+GAME, PHASES = "tyc", {"move", "over"}
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 REFUSALS = [
     r"write '[1-9]{2}[A-I]', not .{1,62} \(Tyc notation: board, cell, letter, like '51A'\)",
@@ -97,3 +98,19 @@ def test_a_determinized_copy_has_a_fresh_seed_and_replays_itself():
     replay = sample.clone()
     replay.undo()
     assert replay.to_move == state.first_player and not replay.history
+
+
+# ---- the view: the engine's header, then the game's own body ---------------------------------------
+HEADER = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 40))
+def test_the_view_body_repeats_no_header_key_and_the_phase_is_the_games_word(seed, cut):
+    state = random_game(GAME, seed, stop_after=cut)
+    for viewer in (None, 0, 1):
+        assert not HEADER & set(state.view_body(viewer))
+        view = state.view(viewer)
+        assert view["players"] == list(state.player_names) and view["phase"] in PHASES
+        if state.outcome is not None:
+            assert view["outcome"]["winners"] == list(state.outcome.winners)
