@@ -29,7 +29,8 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
 - A turn ends after its campfire decision, so the game ends after the last tile's decision.
 - Both players always know the same things (the bag's order is chance hidden from everyone), so the
   game is not marked as having hidden information: hot-seat play needs no "pass the screen" cover.
-  Bots still see the bag only through `determinize`, which reshuffles its order.
+  Bots still see the bag only through `determinize`, which reshuffles its order; the copy holds a
+  fresh seed and its new order (as the `bag` option), never the real ones.
 - With a `mix` of an odd number of tiles the first player places one tile more and takes the final turn.
 
 Options: `first_player` (0, 1 or None for the seed); `bag`, a fixed order for the first tiles out of

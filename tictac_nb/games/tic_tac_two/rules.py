@@ -21,6 +21,8 @@ Rulings of this kit, where the rulebook is silent:
   Peek (or a blank for each one switched off), in any order; letters may be lower case.
 - The Peek decision comes before the check even when the mark already completed a line, so a player
   who flips the Peek tile with a winning mark still peeks, then wins.
+- Bots see the tiles only through `determinize`, which deals the tiles unknown to their seat anew; the
+  copy holds a fresh seed and its dealt layout (as the `tiles` option), never the real ones.
 """
 
 from __future__ import annotations
