@@ -43,6 +43,7 @@ PLAYERS = ("Red", "Blue")
 LETTERS = "ABCDEFGHI"
 DIGITS = "123456789"
 LETTER_TABLE = (0, -3, -1, 1, 3, 6, 10, 15, 21, 28)
+CATEGORIES = ("three-in-a-row", "line bonus", "area majority", "letter bonus")  # the four ways to score
 THREE_POINTS = 2
 
 # Cells of one 3x3 board, numbered 0-8; its eight lines of three, and the lines through each cell.
@@ -245,12 +246,7 @@ class Tyc(State):
                 area[0 if red > blue else 1] += len(BITS[self.empty[b]])
         table = self.table
         bonus = [sum(table[n] for n in self.letters[p * 9:p * 9 + 9]) for p in (0, 1)]
-        return {
-            "three-in-a-row": tuple(three),
-            "line bonus": tuple(line),
-            "area majority": tuple(area),
-            "letter bonus": tuple(bonus),
-        }
+        return dict(zip(CATEGORIES, (tuple(three), tuple(line), tuple(area), tuple(bonus)), strict=True))
 
     def current_scores(self) -> tuple[int, int]:
         parts = self.score_breakdown().values()
