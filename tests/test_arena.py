@@ -406,8 +406,7 @@ def twins(game_name, tries=400):
     return None
 
 
-@pytest.mark.parametrize("game_name", ["tic-tac-two", pytest.param("tic-tac-trek", marks=pytest.mark.xfail(
-    strict=True, reason="Tic Tac Trek's determinize keeps the real bag order in .order and record() (issue 15)"))])
+@pytest.mark.parametrize("game_name", ["tic-tac-two", "tic-tac-trek"])
 def test_wrapped_bots_choose_the_same_in_two_real_games_their_seat_cannot_tell_apart(game_name):
     """Two real deals with the same view: nothing a bot is given, any attribute of it, tells them apart."""
     pair = twins(game_name)

@@ -40,7 +40,10 @@ def excerpt(value: Any, limit: int = 60) -> str:
         return f"a number of about {int(value.bit_length() * 0.30103)} digits"
     if isinstance(value, str | bytes) and len(value) > 2 * limit:
         value = value[: 2 * limit]
-    text = repr(value)
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a number past int's printing limit, or nesting too deep
+        return f"a {type(value).__name__} too large to show"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
