@@ -220,7 +220,7 @@ def draw_panel(d, view: dict, seat: int, x: float, y: float, w: float, h: float,
     """Another player (or any player, for an onlooker): hand face down, known cards face up, table."""
     g = d.g()
     mover = view["to_move"] == seat
-    won = view["outcome"] and view["players"][seat] in view["outcome"]["winners"]
+    won = view["outcome"] is not None and seat in view["outcome"]["winners"]
     g.add(d.rect((x, y), (w, h), rx=10, fill="#fff8e1" if won else "white",
                  stroke=GOLD if won else (PALETTE["player"][seat] if mover else PALETTE["line"]),
                  stroke_width=4 if won or mover else 1.5))
@@ -371,7 +371,7 @@ def draw_own(d, view: dict, y: float, live: set, pending: str | None):
     me = view["viewer"]
     g = d.add(d.g())
     mover = view["to_move"] == me
-    won = view["outcome"] and view["players"][me] in view["outcome"]["winners"]
+    won = view["outcome"] is not None and me in view["outcome"]["winners"]
     g.add(d.rect((MARGIN, y), (WIDTH - 2 * MARGIN, 200), rx=10, fill="#fff8e1" if won else "white",
                  stroke=GOLD if won else (PALETTE["player"][me] if mover else PALETTE["line"]),
                  stroke_width=4 if won or mover else 1.5))
