@@ -19,7 +19,7 @@ TEAM, KIND, UP, SERIAL = 0, 1, 2, 3
 class Window:
     """An answer window: a card someone tries to play, or a card just hypnotized.
 
-    `queue` holds the players still to be asked, in seat order from the one who caused it.
+    `queue` holds the players still to be asked, in turn order from the one who caused it.
     """
 
     __slots__ = ("event", "player", "team", "kind", "space", "serial", "unstoppable", "queue")

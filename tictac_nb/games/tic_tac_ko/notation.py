@@ -63,9 +63,9 @@ def status(state) -> str:
             return f"{frame_words(state, top)}: {mover} may answer with an Instant, or pass"
         return f"{mover} resolves {card_name(state, top.team, top.kind)}: {step_words(state, top)}"
     gridlock = " (Gridlock: open a space!)" if state.gridlock is not None else ""
-    if state.phase == "start":
+    if state.stage == "start":
         return f"{mover}'s turn: discard a card to AWAKEN a hypnotized card, or draw{gridlock}"
-    if state.phase == "more":
+    if state.stage == "more":
         return f"{mover} may play a second Magic card, or pass"
     return f"{mover}'s turn: play a card, draw a second card, or pass{gridlock}"
 
@@ -84,7 +84,7 @@ def describe(state, action: str) -> str:
     words = action.split(" ")
     verb = words[0]
     if action == "draw":
-        return "go on to the draw phase" if state.phase == "start" else "draw a second card instead of playing"
+        return "go on to the draw phase" if state.stage == "start" else "draw a second card instead of playing"
     if action == "pass":
         return "do not answer with an Instant" if state.stack else "end the action phase without playing"
     if action == "skip":
@@ -133,7 +133,7 @@ def refusal(state, action: str) -> str:
         return _refuse_step(state, top, text, verb)
     if verb == "respond":
         return "nobody is trying to play a card and nothing was hypnotized: there is nothing to answer"
-    if state.phase == "start":
+    if state.stage == "start":
         if verb == "awaken":
             return _refuse_awaken(state, text, deck, mover)
         if verb in ("play", "pass"):
@@ -143,7 +143,7 @@ def refusal(state, action: str) -> str:
         return _refuse_play(state, text, deck, mover)
     if verb == "awaken" and " discarding " in text:
         return "the AWAKEN by discarding is only at the start of your turn, before your draw phase"
-    if verb == "draw" and state.phase == "more":
+    if verb == "draw" and state.stage == "more":
         return "with 2 players, after a Magic card you may play a second Magic card or pass, not draw"
     if verb in STEP_WORDS or verb == "skip":
         return f"{verb!r} belongs to a card's effect, and no effect is under way"
@@ -257,10 +257,10 @@ def _refuse_play(state, text, deck, mover, wanted: str | None = None) -> str:
     if card.type == "magic":
         if at:
             return f"a Magic card is not placed on the Grid: write 'play {name}'"
-        if state.phase == "more" and state.magic_played >= 2:
+        if state.stage == "more" and state.magic_played >= 2:
             return "with 2 players you may play at most 2 Magic cards in a turn"
         return f"{name} would do nothing now: its first step, {card.effect[0].words()}, has nothing to take"
-    if state.phase == "more":
+    if state.stage == "more":
         return "with 2 players, after a Magic card you may play only a second Magic card, not a Character"
     if not at:
         return f"say where {name} goes: 'play {name} @5'"
@@ -283,14 +283,22 @@ def _objective(state, index: int) -> dict[str, Any]:
             "spaces": [state.labels[s] for s in state.objective_spaces[index]]}
 
 
-def view(state, viewer: int | None) -> dict:
+def phase(state) -> str:
+    """The decision at hand: "answer" (an answer window), "effect" (a step of an effect), or the stage of
+    the turn: "start" (AWAKEN or draw), "action", "more" (a second Magic card, 2 players)."""
+    if state.stack:
+        return "answer" if state.stack[-1].__class__ is Window else "effect"
+    return state.stage
+
+
+def view_body(state, viewer: int | None) -> dict:
     my_team = None if viewer is None else state.team_of[viewer]
     names = [[c.name for c in deck.cards] for deck in state.decks]
-    players = []
+    seats = []
     for p in range(state.num_players):
         team = state.team_of[p]
-        players.append({
-            "name": state.player_name(p), "team": team, "hand_count": len(state.hands[p]),
+        seats.append({
+            "team": team, "hand_count": len(state.hands[p]),
             "hand": [_card(state, team, k) for k in state.hands[p]] if p == viewer else None,
             "known": [names[team][k] for k in state.known[p]],
         })
@@ -312,34 +320,22 @@ def view(state, viewer: int | None) -> dict:
         entry["face_up"] = cell[UP]
         entry["space"] = state.labels[space]
         grid.append(entry)
-    decision = None
-    if state.outcome is None:
-        decision = {"player": state.to_move, "kind": state.phase, "words": status(state)}
-        if state.stack:
-            top = state.stack[-1]
-            decision["kind"] = "answer" if top.__class__ is Window else "effect"
-            if top.__class__ is not Window:
-                step = top.steps[top.index]
-                decision["verbs"] = [a.verb for a in step.alternatives] or [step.verb]
+    verbs = None
+    if state.outcome is None and state.stack and state.stack[-1].__class__ is not Window:
+        step = state.stack[-1].steps[state.stack[-1].index]
+        verbs = [a.verb for a in step.alternatives] or [step.verb]
     return {
-        "game": "tic-tac-ko",
-        "viewer": viewer,
         "size": state.size,
         "labels": list(state.labels),
-        "players": players,
+        "seats": seats,
         "teams": teams,
         "grid": grid,
-        "active": state.active,
-        "to_move": state.to_move,
-        "phase": state.phase,
-        "decision": decision,
+        "active": None if state.outcome is not None else state.active,
+        "verbs": verbs,
         "stack": [_frame(state, frame) for frame in state.stack],
         "gridlock": None if state.gridlock is None else sorted(state.gridlock),
         "log": state.events(),
         "prompt": _prompt(state, viewer),
-        "status": status(state),
-        "outcome": None if state.outcome is None else {
-            "winners": list(state.outcome.winners), "reason": state.outcome.reason},
     }
 
 

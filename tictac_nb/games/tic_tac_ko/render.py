@@ -120,7 +120,7 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     plan = Plan(actions, pending)
     size = view["size"]
     cell = CELL[size]
-    hand = _grouped((view["players"][view["viewer"]]["hand"] if view["viewer"] is not None else None) or [])
+    hand = _grouped((view["seats"][view["viewer"]]["hand"] if view["viewer"] is not None else None) or [])
     per_row = (W - 2 * GRID_LEFT + HAND_GAP) // (HAND_W + HAND_GAP)
     rows = max(1, -(-len(hand) // per_row))
     hand_top = GRID_TOP + size * cell + 40
@@ -142,7 +142,7 @@ def _header(d, view: dict) -> None:
 
 
 def _players(d, view: dict, plan: Plan) -> None:
-    players = view["players"]
+    players = [{"name": name, **seat} for name, seat in zip(view["players"], view["seats"], strict=True)]
     width = (W - 40) / len(players)
     for i, player in enumerate(players):
         x, y = 20 + i * width, 62
@@ -182,7 +182,7 @@ def _grid(d, view: dict, plan: Plan, cell: int) -> None:
                14, font_weight="bold"))
     mine = set()
     if view["viewer"] is not None:
-        objective = view["teams"][view["players"][view["viewer"]]["team"]]["objective"]
+        objective = view["teams"][view["seats"][view["viewer"]]["team"]]["objective"]
         mine = set(objective["spaces"]) if objective else set()
     waiting = {f["space"]: f["card"] for f in view["stack"] if f["space"] is not None}
     d.add(d.rect((GRID_LEFT - 6, GRID_TOP - 6), (size * cell + 12, size * cell + 12), rx=12, fill="#f3efe4",
@@ -306,7 +306,7 @@ def _mini_grid(d, g, x, y, size, spaces, labels, colour, cell=11):
 
 
 def _side(d, view: dict, plan: Plan) -> None:
-    my_team = view["players"][view["viewer"]]["team"] if view["viewer"] is not None else None
+    my_team = view["seats"][view["viewer"]]["team"] if view["viewer"] is not None else None
     box_w = (W - SIDE - 30) / 2
     for team, info in enumerate(view["teams"]):
         x, y = SIDE + team * (box_w + 10), GRID_TOP - 8
@@ -385,7 +385,7 @@ def _hand(d, view: dict, plan: Plan, hand: list[dict], top: float, per_row: int)
     if view["viewer"] is None:
         d.add(text(d, GRID_LEFT, top + 10, "Onlooker: every hand is hidden.", 14, fill=PALETTE["muted"]))
         return
-    me = view["players"][view["viewer"]]
+    me = {"name": view["players"][view["viewer"]], **view["seats"][view["viewer"]]}
     ink, tint = colours(view, me["team"])
     count = sum(copies for _, copies in hand)
     d.add(text(d, GRID_LEFT, top + 6, f"Your hand ({me['name']}, {count} card{'s' * (count != 1)})", 14,

@@ -14,7 +14,7 @@ Rules (rulebook and RULINGS.md):
   phase: play a Character onto an empty space, or play a Magic card, or draw a second card, or pass.
   With 2 players the action may be 1 Character or up to 2 Magic cards (after the first Magic card:
   play a second one, or pass).
-- Playing a card is an attempt: every other player, in seat order from the player who plays it, may
+- Playing a card is an attempt: every other player, in turn order from the player who plays it, may
   answer with an Instant whose trigger it meets (or pass). Answers are attempts too, so Instants answer
   Instants; the last one played resolves first. A stopped card goes to its team's discard pile and still
   uses its player's action. "Cannot be stopped" means no Instant can stop it. Hypnotizing a card opens the
@@ -42,7 +42,8 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
   the card goes to its discard pile.
 - DESTROY "any Character card" takes opposing cards only (DESTROY's own definition); so Cave of
   Nightmares answers only the hypnotizing of an opposing card.
-- The player who causes a trigger does not answer it; answers go round in seat order from that player.
+- The player who causes a trigger does not answer it; answers go round in turn order from that player
+  (with 3 players, the order of the turn cycle from that player's current or next turn).
   A hypnotize window closes once the hypnotized card has left the Grid (nothing is left to answer).
 - An Objective is checked once per team at the end of each turn; a new one is first checked at the end
   of the next turn.
@@ -303,14 +304,22 @@ class TicTacKO(Verbs, State):
         return self.cycle[self.pos]
 
     def others(self, player: int) -> list[int]:
-        n = self.num_players
-        return [(player + i) % n for i in range(1, n)]
+        """Every other player in turn order from `player` (with 3 players the solo player takes every
+        other turn: the order follows the cycle from `player`'s own or next turn)."""
+        cycle, size = self.cycle, len(self.cycle)
+        start = next(i for i in range(self.pos, self.pos + size) if cycle[i % size] == player)
+        found: list[int] = []
+        for i in range(start + 1, start + size):
+            seat = cycle[i % size]
+            if seat != player and seat not in found:
+                found.append(seat)
+        return found
 
     def note(self, words: str) -> None:
         self.log = (words, self.log)
 
     def _begin_turn(self) -> None:
-        self.phase = "start"
+        self.stage = "start"
         self.magic_played = 0
         self.character_played = False
         self.full_at_start = None not in self.grid
@@ -366,71 +375,76 @@ class TicTacKO(Verbs, State):
 
     def _advance(self) -> None:
         """Do everything that needs nobody's decision, up to the next decision or the end."""
-        stack = self.stack
         while self.outcome is None:
-            if stack:
-                top = stack[-1]
-                if top.__class__ is Window:
-                    queue = top.queue
-                    if top.event == "hypnotize" and queue and self.space_of(top.serial) is None:
-                        queue.clear()  # the hypnotized card left the Grid: nothing is left to answer
-                    if self.skip_unable:
-                        while queue and not self.answers(queue[0], top):
-                            queue.pop(0)
-                    if queue:
-                        moves = self.answers(queue[0], top)
-                        moves["pass"] = ("decline",)
-                        return self._decide(queue[0], moves)
-                    stack.pop()
-                    self._resolve(top)
-                    continue
-                steps = top.steps
-                if top.index >= len(steps):
-                    stack.pop()
-                    continue
-                step = steps[top.index]
-                if step.if_previous and not top.done:
-                    top.index += 1
-                    continue
-                verb = step.verb
-                if verb == "draw":
-                    top.done = True
-                    top.index += 1
-                    self.draw(top.player, step.count)
-                    continue
-                if verb == "stop":
-                    top.done = True
-                    top.index += 1
-                    self.stop(top)
-                    continue
-                if verb == "discard" and top.left == 0:
-                    top.left = step.count
-                moves = self.step_choices(top, step)
-                if not moves:
-                    top.done = False
-                    top.index += 1
-                    top.left = 0
-                    continue
-                if step.optional:
-                    moves["skip"] = ("skip",)
-                return self._decide(top.player, moves)
-            phase = self.phase
-            if phase == "start":
-                moves = self._awaken_choices()
-                if moves:
-                    moves["draw"] = ("draw phase",)
-                    return self._decide(self.active, moves)
-                self._draw_phase()
-            elif phase == "action":
-                return self._decide(self.active, self._action_choices())
-            elif phase == "more":
-                return self._decide(self.active, self._action_choices())
-            elif phase == "resolving":
-                more = self.num_players == 2 and self.magic_played == 1 and not self.character_played
-                self.phase = "more" if more else "end"
+            if self.stack:
+                top = self.stack[-1]
+                found = self._window_decision(top) if top.__class__ is Window else self._step_decision(top)
             else:
-                self._end_turn()
+                found = self._turn_decision()
+            if found:
+                return
         self.to_move = None
+
+    def _window_decision(self, window: Window) -> bool:
+        """Ask the next player of an answer window, or close it and resolve its card."""
+        queue = window.queue
+        if window.event == "hypnotize" and queue and self.space_of(window.serial) is None:
+            queue.clear()  # the hypnotized card left the Grid: nothing is left to answer
+        if self.skip_unable:
+            while queue and not self.answers(queue[0], window):
+                queue.pop(0)
+        if queue:
+            self._decide(queue[0], {**self.answers(queue[0], window), "pass": (TicTacKO._decline,)})
+            return True
+        self.stack.pop()
+        self._resolve(window)
+        return False
+
+    def _step_decision(self, effect: Effect) -> bool:
+        """Do the next step of an effect, or ask its player to choose for it."""
+        if effect.index >= len(effect.steps):
+            self.stack.pop()
+            return False
+        step = effect.steps[effect.index]
+        if step.if_previous and not effect.done:
+            effect.index += 1
+            return False
+        if step.verb in ("draw", "stop"):
+            effect.done = True
+            effect.index += 1
+            self.draw(effect.player, step.count) if step.verb == "draw" else self.stop(effect)
+            return False
+        if step.verb == "discard" and effect.left == 0:
+            effect.left = step.count
+        moves = self.step_choices(effect, step)
+        if not moves:
+            effect.done, effect.left = False, 0
+            effect.index += 1
+            return False
+        if step.optional:
+            moves["skip"] = ("skip",)
+        self._decide(effect.player, moves)
+        return True
+
+    def _turn_decision(self) -> bool:
+        """The active player's decision at this stage of the turn (or the next stage when none is due)."""
+        stage = self.stage
+        if stage == "start":
+            moves = self._awaken_choices()
+            if moves:
+                moves["draw"] = (TicTacKO._go_draw,)
+                self._decide(self.active, moves)
+                return True
+            self._draw_phase()
+        elif stage in ("action", "more"):
+            self._decide(self.active, self._action_choices())
+            return True
+        elif stage == "resolving":
+            more = self.num_players == 2 and self.magic_played == 1 and not self.character_played
+            self.stage = "more" if more else "end"
+        else:
+            self._end_turn()
+        return False
 
     def _decide(self, player: int, moves: dict[str, tuple]) -> None:
         self.to_move = player
@@ -438,7 +452,7 @@ class TicTacKO(Verbs, State):
         self._legal = tuple(moves)
 
     def _draw_phase(self) -> None:
-        self.phase = "action"
+        self.stage = "action"
         self.draw(self.active, 1)
 
     def _awaken_choices(self) -> dict[str, tuple]:
@@ -447,7 +461,7 @@ class TicTacKO(Verbs, State):
         if not hand or not sleeping:
             return {}
         cards = self.decks[self.team_of[self.active]].cards
-        return {f"awaken {self.labels[s]} discarding {cards[k].name}": ("awaken start", s, k)
+        return {f"awaken {self.labels[s]} discarding {cards[k].name}": (TicTacKO._awaken_start, s, k)
                 for s in sleeping for k in sorted(set(hand))}
 
     def _action_choices(self) -> dict[str, tuple]:
@@ -456,17 +470,18 @@ class TicTacKO(Verbs, State):
         cards = self.decks[team].cards
         hand = self.hands[player]
         moves: dict[str, tuple] = {}
-        more = self.phase == "more"
+        more = self.stage == "more"
         if not more:
-            moves.update(self.play_choices(player, "character"))
+            moves.update({action: (TicTacKO._play_action, k, s)
+                          for action, (_, k, s) in self.play_choices(player, "character").items()})
         for k in sorted(set(hand)):
             card = cards[k]
             if card.type == "magic" and self.step_possible(Effect(player, team, k, None, card.effect),
                                                            card.effect[0], len(hand) - 1):
-                moves[f"play {card.name}"] = ("play", k, None)
+                moves[f"play {card.name}"] = (TicTacKO._play_action, k, None)
         if not more:
-            moves["draw"] = ("draw second",)
-        moves["pass"] = ("end action",)
+            moves["draw"] = (TicTacKO._draw_second,)
+        moves["pass"] = (TicTacKO._end_action,)
         return moves
 
     def answers(self, player: int, window: Window) -> dict[str, tuple]:
@@ -484,7 +499,7 @@ class TicTacKO(Verbs, State):
             if window.event == "play" and kind_of_card not in card.trigger_types:
                 continue
             if self.step_possible(Effect(player, team, k, None, card.effect, subject), card.effect[0], len(hand) - 1):
-                moves[f"respond {card.name}"] = ("respond", k)
+                moves[f"respond {card.name}"] = (TicTacKO._respond, k)
         return moves
 
     def _end_turn(self) -> None:
@@ -538,43 +553,54 @@ class TicTacKO(Verbs, State):
         return self._legal
 
     def apply(self, action: str) -> None:
-        move = self._moves[action]
-        player = self.to_move
-        what = move[0]
+        handler, *args = self._moves[action]
         self.actions += 1
-        if what == "decline":
-            self.stack[-1].queue.pop(0)
-        elif what == "respond":
-            self.stack[-1].queue.pop(0)
-            self.try_play(player, move[1], None)
-        elif what == "play" and not self.stack:
-            if self.decks[self.team_of[player]].cards[move[1]].type == "magic":
-                self.magic_played += 1
-            else:
-                self.character_played = True
-            self.phase = "resolving"
-            self.try_play(player, move[1], move[2])
-        elif what == "draw phase":
-            self._draw_phase()
-        elif what == "awaken start":
-            self.discard_from_hand(player, move[2])
-            self.flip(move[1], True)
-            self.note(f"{self.player_name(player)} awakened {self.card_at(move[1]).name} on {self.labels[move[1]]}")
-            self._draw_phase()
-        elif what in ("draw second", "end action"):
-            if self.phase == "action":
-                self._maybe_gridlock(player)
-            self.phase = "end"
-            if what == "draw second":
-                self.note(f"{self.player_name(player)} drew a second card")
-                self.draw(player, 1)
-            else:
-                self.note(f"{self.player_name(player)} passed")
+        if handler.__class__ is str:  # a step of the effect under way, by its verb
+            self.do_step(self.stack[-1], (handler, *args))
         else:
-            self.do_step(self.stack[-1], move)
+            handler(self, self.to_move, *args)
         if self.outcome is None and self.actions >= self.cap:
             self._finish(None, f"draw: the game reached the action cap of {self.cap} actions", timed_out=True)
         self._advance()
+
+    def _decline(self, player: int) -> None:
+        self.stack[-1].queue.pop(0)
+
+    def _respond(self, player: int, kind: int) -> None:
+        self.stack[-1].queue.pop(0)
+        self.try_play(player, kind, None)
+
+    def _play_action(self, player: int, kind: int, space: int | None) -> None:
+        """The turn's action: a Character onto `space`, or a Magic card (`space` None)."""
+        if space is None:
+            self.magic_played += 1
+        else:
+            self.character_played = True
+        self.stage = "resolving"
+        self.try_play(player, kind, space)
+
+    def _go_draw(self, player: int) -> None:
+        self._draw_phase()
+
+    def _awaken_start(self, player: int, space: int, kind: int) -> None:
+        self.discard_from_hand(player, kind)
+        self.flip(space, True)
+        self.note(f"{self.player_name(player)} awakened {self.card_at(space).name} on {self.labels[space]}")
+        self._draw_phase()
+
+    def _draw_second(self, player: int) -> None:
+        self._close_action(player)
+        self.note(f"{self.player_name(player)} drew a second card")
+        self.draw(player, 1)
+
+    def _end_action(self, player: int) -> None:
+        self._close_action(player)
+        self.note(f"{self.player_name(player)} passed")
+
+    def _close_action(self, player: int) -> None:
+        if self.stage == "action":
+            self._maybe_gridlock(player)
+        self.stage = "end"
 
     def _maybe_gridlock(self, player: int) -> None:
         if self.full_at_start and self.gridlock is None and None not in self.grid:
@@ -596,9 +622,11 @@ class TicTacKO(Verbs, State):
     def status(self) -> str:
         return notation.status(self)
 
-    def view(self, player: int | None) -> dict:
-        self.check_viewer(player)
-        return notation.view(self, player)
+    def phase(self) -> str:
+        return notation.phase(self)
+
+    def view_body(self, player: int | None) -> dict:
+        return notation.view_body(self, player)
 
     def events(self, count: int = 8) -> list[str]:
         """The last `count` public events, oldest first."""
@@ -645,16 +673,14 @@ class TicTacKO(Verbs, State):
         if self.stack:
             top = self.stack[-1]
             if top.__class__ is Window:
-                moves = self.answers(player, top)
-                moves["pass"] = ("decline",)
+                moves = {**self.answers(player, top), "pass": (TicTacKO._decline,)}
             else:
                 step = top.steps[top.index]
                 moves = self.step_choices(top, step)
                 if step.optional:
                     moves["skip"] = ("skip",)
-        elif self.phase == "start":
-            moves = self._awaken_choices()
-            moves["draw"] = ("draw phase",)
+        elif self.stage == "start":
+            moves = {**self._awaken_choices(), "draw": (TicTacKO._go_draw,)}
         else:
             moves = self._action_choices()
         self._decide(player, moves)
@@ -676,7 +702,7 @@ class TicTacKO(Verbs, State):
         return (tuple(self.grid), tuple(map(tuple, self.hands)), tuple(map(tuple, self.known)),
                 tuple(map(tuple, self.piles)), tuple(map(tuple, self.discards)), tuple(self.objective),
                 tuple(self.objective_deck), tuple(map(tuple, self.completed)),
-                tuple(frame.key() for frame in self.stack), self.phase, self.pos, self.magic_played,
+                tuple(frame.key() for frame in self.stack), self.stage, self.pos, self.magic_played,
                 self.character_played, self.full_at_start, self.gridlock, self.gridlock_new, self.serial,
                 self.actions, self.to_move, self.outcome)
 
