@@ -405,6 +405,32 @@ def objectives_from_table(data: dict, where: str) -> tuple[Objective, ...]:
 
 
 # ---- home-made cards: the `cards` option ------------------------------------------------------
+MAX_TEXT, MAX_CARDS, MAX_DEPTH, MAX_WORDS = 50_000, 60, 6, 400
+
+
+def _check_plain(value: Any, where: str, depth: int) -> None:
+    """TOML data as the cards text may hold it: shallow, with whole numbers and texts of sensible size."""
+    if depth > MAX_DEPTH:
+        raise CardError(f"{where} nests tables or lists more than {MAX_DEPTH} deep")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_plain(item, f"{where}: {key[:30]!r}", depth + 1)
+    elif isinstance(value, list):
+        if len(value) > 100:
+            raise CardError(f"{where} lists {len(value)} items; at most 100")
+        for item in value:
+            _check_plain(item, where, depth + 1)
+    elif isinstance(value, str):
+        if len(value) > MAX_WORDS:
+            raise CardError(f"{where} is a text of {len(value)} characters; at most {MAX_WORDS}")
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, int):
+        if not -1000 <= value <= 1000:
+            raise CardError(f"{where} is a number out of range ({str(value)[:12]}); numbers are small whole numbers")
+    else:
+        raise CardError(f"{where} holds a {type(value).__name__}; cards use texts, whole numbers, true/false, "
+                        f"lists and tables")
 @functools.lru_cache(maxsize=64)
 def decks_with(extra: str | None) -> dict[str, Deck]:
     """The kit's decks changed by the TOML text `extra` (the `cards` option).
@@ -416,10 +442,15 @@ def decks_with(extra: str | None) -> dict[str, Deck]:
     decks = dict(builtin_decks())
     if extra is None:
         return decks
+    if len(extra) > MAX_TEXT:
+        raise CardError(f"the cards text has {len(extra)} characters; at most {MAX_TEXT} are read")
     try:
         data = tomllib.loads(extra)
     except tomllib.TOMLDecodeError as error:
-        raise CardError(f"the cards text is not valid TOML: {error}") from None
+        raise CardError(f"the cards text is not valid TOML: {str(error)[:120]}") from None
+    except RecursionError:
+        raise CardError("the cards text nests arrays or tables too deeply") from None
+    _check_plain(data, "the cards text", 0)
     unknown = set(data) - {"card", "deck"}
     if unknown:
         raise CardError(f"the cards text has {sorted(unknown)[0]!r}; it holds [[card]] tables (and maybe [deck])")
@@ -431,10 +462,12 @@ def decks_with(extra: str | None) -> dict[str, Deck]:
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardError("the cards text has no [[card]] tables")
     changed: dict[str, list[Card]] = {}
+    if len(raw_cards) > MAX_CARDS:
+        raise CardError(f"the cards text has {len(raw_cards)} [[card]] tables; at most {MAX_CARDS}")
     for raw in raw_cards:
         name = raw.get("name") if isinstance(raw, dict) else None
         deck_name = raw.get("deck") if isinstance(raw, dict) else None
-        if deck_name not in decks:
+        if not isinstance(deck_name, str) or deck_name not in decks:
             raise _fail("cards option", name, f"deck must be one of {', '.join(sorted(decks))}, not {deck_name!r}")
         cards = changed.setdefault(deck_name, list(decks[deck_name].cards))
         names = [c.name for c in cards]

@@ -122,10 +122,11 @@ def refusal(state, action: str) -> str:
     team = state.team_of[mover]
     deck = state.decks[team]
     legal = state.legal_actions()
-    if text in legal:
-        return f"write {text!r} exactly, without extra spaces"
     if not text:
         return "an empty action: " + _hint(legal)
+    meant = {a.lower(): a for a in legal}.get(text.lower())
+    if meant is not None:
+        return f"write {meant!r} exactly, in that case and without extra spaces"
     if state.stack:
         top = state.stack[-1]
         if top.__class__ is Window:
@@ -147,7 +148,13 @@ def refusal(state, action: str) -> str:
         return "with 2 players, after a Magic card you may play a second Magic card or pass, not draw"
     if verb in STEP_WORDS or verb == "skip":
         return f"{verb!r} belongs to a card's effect, and no effect is under way"
-    return f"{action!r} is not an action of Tic Tac K.O.: " + _hint(legal)
+    return f"{excerpt(text)} is not an action of Tic Tac K.O.: " + _hint(legal)
+
+
+def excerpt(text: str, limit: int = 24) -> str:
+    """A short quote of what a player wrote, for refusals."""
+    short = text if len(text) <= limit else text[:limit] + "…"
+    return f"'{short}'" if short.isprintable() else repr(short)
 
 
 def _hint(legal) -> str:
@@ -166,7 +173,7 @@ def _refuse_answer(state, window, text, verb, mover, deck) -> str:
         return f"{what}: {state.player_name(mover)} may only answer ('respond NAME') or 'pass'"
     name = text[8:].strip()
     if name not in deck.index:
-        return f"the {deck.title} deck has no card '{name}'"
+        return f"the {deck.title} deck has no card {excerpt(name)}"
     card = deck.cards[deck.index[name]]
     if card.type != "instant":
         return f"{name} is a {TYPE_WORDS[card.type]} card; only Instants answer"
@@ -196,7 +203,7 @@ def _refuse_step(state, effect, text, verb) -> str:
     if verb in ("destroy", "sacrifice", "hypnotize", "awaken", "displace", "swap", "repel") and len(parts) >= 2:
         label = parts[1]
         if label not in state.labels:
-            return f"there is no space {label!r} on this Grid (spaces: {' '.join(state.labels)})"
+            return f"there is no space {excerpt(label)} on this Grid (spaces: {' '.join(state.labels)})"
         space = state.labels.index(label)
         cell = state.grid[space]
         if cell is None:
@@ -215,10 +222,12 @@ def _refuse_step(state, effect, text, verb) -> str:
         if verb == "displace" and len(parts) == 4 and parts[3] in state.labels and \
                 state.grid[state.labels.index(parts[3])] is not None:
             return f"DISPLACE moves a card to an open space, and space {parts[3]} is taken"
+        completions = [a for a in state.legal_actions() if a.startswith(f"{verb} {label} ")]
+        if completions:
+            return "finish the action: " + " or ".join(repr(a) for a in completions[:4])
         return f"{name} cannot {verb.upper()} the card on {label}: {doing}"
     if verb == "discard":
-        card = text[8:]
-        return f"{state.player_name(effect.player)} has no {card} in hand"
+        return f"{state.player_name(effect.player)} has no {excerpt(text[8:])} in hand"
     if verb == "play":
         return _refuse_play(state, text, state.decks[effect.team], effect.player, wanted=step.card)
     return doing
@@ -227,7 +236,7 @@ def _refuse_step(state, effect, text, verb) -> str:
 def _refuse_awaken(state, text, deck, mover) -> str:
     label, _, name = text[7:].partition(" discarding ")
     if label not in state.labels:
-        return f"there is no space {label!r} on this Grid"
+        return f"there is no space {excerpt(label)} on this Grid"
     cell = state.grid[state.labels.index(label)]
     if cell is None or cell[UP]:
         return f"AWAKEN flips a hypnotized card, and the card on {label} is not one" if cell else \
@@ -235,7 +244,7 @@ def _refuse_awaken(state, text, deck, mover) -> str:
     if not name:
         return "say which card you discard: 'awaken 5 discarding NAME'"
     if name not in deck.index or deck.index[name] not in state.hands[mover]:
-        return f"{state.player_name(mover)} has no {name} in hand to discard"
+        return f"{state.player_name(mover)} has no {excerpt(name)} in hand to discard"
     return "you may AWAKEN only once, at the start of your turn"
 
 
@@ -243,7 +252,7 @@ def _refuse_play(state, text, deck, mover, wanted: str | None = None) -> str:
     name, at, label = text[5:].partition(" @")
     name = name.strip()
     if name not in deck.index:
-        return f"the {deck.title} deck has no card '{name}'"
+        return f"the {deck.title} deck has no card {excerpt(name)}"
     kind = deck.index[name]
     card = deck.cards[kind]
     who = state.player_name(mover)
@@ -265,7 +274,7 @@ def _refuse_play(state, text, deck, mover, wanted: str | None = None) -> str:
     if not at:
         return f"say where {name} goes: 'play {name} @5'"
     if label not in state.labels:
-        return f"there is no space {label!r} on this Grid (spaces: {' '.join(state.labels)})"
+        return f"there is no space {excerpt(label)} on this Grid (spaces: {' '.join(state.labels)})"
     if state.grid[state.labels.index(label)] is not None:
         return f"space {label} is taken: a Character is played onto an empty space"
     return f"{name} cannot be played now"

@@ -84,7 +84,7 @@ from bisect import insort
 from collections import Counter
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State
+from ...engine import IllegalAction, InvalidOption, Outcome, State
 from . import notation
 from .cards import CardError, Deck, builtin_objectives, decks_with
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window
@@ -638,7 +638,9 @@ class TicTacKO(Verbs, State):
 
     def determinize(self, player: int | None, rng: random.Random) -> TicTacKO:
         """A copy with every card `player` cannot see resampled: other hands (apart from their publicly
-        known cards), both decks' order, the other team's Objective and the Objective deck."""
+        known cards), both decks' order, the other team's Objective and the Objective deck. The copy keeps
+        no real secret: a fresh seed, no options fixing deck orders, only the public part of the setup."""
+        self.check_viewer(player)
         copy = self.clone()
         for team in (0, 1):
             hidden = [p for p in self.members[team] if p != player]
@@ -663,9 +665,19 @@ class TicTacKO(Verbs, State):
             if copy.objective[t] is not None:
                 copy.objective[t] = unseen.pop()
         copy.objective_deck = unseen
+        copy.seed = rng.getrandbits(32)
+        copy.options = {**self.options, "order": None, "objectives": None}
+        copy._setup = {"first_team": self._setup["first_team"], "grid": self._setup["grid"]}
         if copy.outcome is None:
             copy._redecide()
         return copy
+
+    def undo(self) -> str:
+        """Take back the last action (not on a determinized copy: its made-up cards have no seed to replay)."""
+        if "hands" not in self._setup:
+            raise IllegalAction("a determinized copy cannot undo: its hidden cards were made up, so its moves "
+                                "cannot be replayed from a seed; undo on the real game")
+        return super().undo()
 
     def _redecide(self) -> None:
         """Recompute the decision at hand (after hands were resampled)."""

@@ -134,7 +134,8 @@ def card_kind(name: Any) -> int | None:
 
 def excerpt(text: str, limit: int = 24) -> str:
     """A short quote of what a player wrote, for refusals."""
-    return repr(text if len(text) <= limit else text[:limit] + "…")
+    short = text if len(text) <= limit else text[:limit] + "…"
+    return f"'{short}'" if short.isprintable() else repr(short)
 
 
 def seat_number(text: str, players: int) -> int | None:
