@@ -93,7 +93,7 @@ def test_every_spelling_is_refused_briefly_on_positions_of_2_3_and_4_players():
     ('[[card]]\nname = "X"\ndeck = [1]\n', "deck must be one of"),
     ('[[card]]\nname = "X"\ndeck = {a = 1}\n', "deck must be one of"),
     ("a = " + "[" * 3000 + "]" * 3000, "too deeply"),
-    ("a = " + "[" * 20 + "]" * 20, "more than 6 deep"),
+    ("a = " + "[" * 20 + "]" * 20, "more than 8 deep"),
     ('[[card]]\nname = "Scutters"\ndeck = "evil"\ncount = 99999999999999999\n', "number out of range"),
     ('[[card]]\nname = "Scutters"\ndeck = "evil"\ncount = 1.5\n', "holds a float"),
     ('[[card]]\nname = "Scutters"\ndeck = "evil"\ntext = "' + "x" * 5000 + '"\n', "at most 400"),

@@ -405,7 +405,7 @@ def objectives_from_table(data: dict, where: str) -> tuple[Objective, ...]:
 
 
 # ---- home-made cards: the `cards` option ------------------------------------------------------
-MAX_TEXT, MAX_CARDS, MAX_DEPTH, MAX_WORDS = 50_000, 60, 6, 400
+MAX_TEXT, MAX_CARDS, MAX_DEPTH, MAX_WORDS = 50_000, 60, 8, 400
 
 
 def _check_plain(value: Any, where: str, depth: int) -> None:

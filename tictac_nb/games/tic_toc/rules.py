@@ -134,8 +134,8 @@ def card_kind(name: Any) -> int | None:
 
 def excerpt(text: str, limit: int = 24) -> str:
     """A short quote of what a player wrote, for refusals."""
-    short = text if len(text) <= limit else text[:limit] + "…"
-    return f"'{short}'" if short.isprintable() else repr(short)
+    short = "".join(c if c.isprintable() else "?" for c in text[:limit])
+    return f"'{short}…'" if len(text) > limit else f"'{short}'"
 
 
 def seat_number(text: str, players: int) -> int | None:
