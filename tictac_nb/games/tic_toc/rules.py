@@ -71,7 +71,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ...engine import IllegalAction, InvalidOption, Outcome, State
+from ...engine import IllegalAction, InvalidOption, Outcome, State, Target
 
 # ---- the cards, read from deck.txt ----------------------------------------------------------------
 
@@ -124,6 +124,12 @@ for _k in KINDS:
     ACTIONS[TINK_A[_k]] = (TINK_TAKE, _k)
     ACTIONS[TREASURE_A[_k]] = (TREASURE_TAKE, _k)
     ACTIONS[DISCARD_A[_k]] = (DISCARD, _k)
+FIRST_STEPS = {  # a card with several targets, chosen in two steps: its words
+    "croc": "play a Crocodile: choose the player whose Pirates it chases (Captain Hook escapes first)",
+    "smee": "play Mr. Smee: choose the player whose Lost Boys he chases (Peter Pan escapes first)",
+    "tink": "play Tinker Bell: choose a card of the discard pile to take into your hand",
+    "treasure": "play Pirate Treasure: choose a market card to take into your hand",
+}
 EXAMPLES = "e.g. 'play Pirate', 'croc @2', 'tink Hook', 'treasure Pan', 'discard Smee' or 'end'"
 
 
@@ -632,6 +638,8 @@ class TicToc(State):
         return f"Turn {self.turn}: {name} drew {self.drew} and holds {size} cards: play or discard down to {HAND_LIMIT}"
 
     def describe(self, action: str) -> str:
+        if action in FIRST_STEPS:
+            return FIRST_STEPS[action]
         op, arg = ACTIONS[action]
         if op == PLAY:
             return f"play {FULL[arg]} on your table"
@@ -648,6 +656,15 @@ class TicToc(State):
         if op == DISCARD:
             return f"discard {FULL[arg]} from your hand"
         return "end the turn"
+
+    def targets(self) -> list[Target]:
+        """Every legal action, and the first step (`croc`, `smee`, `tink`, `treasure`) of a card with
+        several targets, which the board opens before the second."""
+        found = super().targets()
+        for verb in FIRST_STEPS:
+            if sum(t.action.startswith(verb + " ") for t in found) > 1:
+                found.append(Target(verb, self.describe(verb)))
+        return found
 
     def setup_record(self) -> dict:
         """The dealt deck (on a determinized copy, which knows no real deal: None)."""
