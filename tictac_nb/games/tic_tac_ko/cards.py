@@ -377,6 +377,7 @@ def builtin_objectives() -> tuple[Objective, ...]:
 
 
 ADVANCED_SPACES = ("1", "2", "3", "A", "4", "5", "6", "B", "7", "8", "9", "C", "D", "E", "F", "G")
+STANDARD_SPACES = ADVANCED_SPACES[:3] + ADVANCED_SPACES[4:7] + ADVANCED_SPACES[8:11]
 
 
 def objectives_from_table(data: dict, where: str) -> tuple[Objective, ...]:
@@ -389,8 +390,7 @@ def objectives_from_table(data: dict, where: str) -> tuple[Objective, ...]:
         if not isinstance(name, str) or not name:
             raise CardError(f"an Objective ({where}) needs a name")
         standard, advanced = table.get("standard"), table.get("advanced")
-        for key, spaces, allowed in (("standard", standard, ADVANCED_SPACES[:3] + ADVANCED_SPACES[4:7]
-                                      + ADVANCED_SPACES[8:11]), ("advanced", advanced, ADVANCED_SPACES)):
+        for key, spaces, allowed in (("standard", standard, STANDARD_SPACES), ("advanced", advanced, ADVANCED_SPACES)):
             if not isinstance(spaces, list) or not spaces or any(s not in allowed for s in spaces) \
                     or len(set(spaces)) != len(spaces):
                 raise CardError(f"Objective {name!r} ({where}): {key} lists distinct spaces from "

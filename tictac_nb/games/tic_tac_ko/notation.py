@@ -80,9 +80,28 @@ def _at(state, label: str) -> str:
     return label
 
 
+JOINERS = {"play": " @", "awaken": " discarding ", "displace": " to ", "swap": " with ", "repel": " to "}
+FIRST_STEP_WORDS = {"play": "play {}: choose an empty space", "awaken": "AWAKEN {}: choose the card to discard",
+                    "displace": "DISPLACE {}: choose an open space", "swap": "SWAP {}: choose the card to swap with",
+                    "repel": "REPEL {}: choose the hand it goes into"}
+
+
+def first_step(action: str) -> str | None:
+    """The first of two clicks for `action` ("play Scutters @", "displace 5 to ", ...), or None."""
+    verb = action.split(" ", 1)[0]
+    joiner = JOINERS.get(verb)
+    if joiner is None or joiner not in action:
+        return None
+    head = action.rpartition(joiner)[0] if verb == "play" else action.partition(joiner)[0]
+    return head + joiner
+
+
 def describe(state, action: str) -> str:
     words = action.split(" ")
     verb = words[0]
+    if verb in JOINERS and action.endswith(JOINERS[verb]):
+        subject = action[len(verb) + 1:-len(JOINERS[verb])]
+        return FIRST_STEP_WORDS[verb].format(subject if verb == "play" else _at(state, subject))
     if action == "draw":
         return "go on to the draw phase" if state.stage == "start" else "draw a second card instead of playing"
     if action == "pass":

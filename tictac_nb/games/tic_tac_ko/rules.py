@@ -84,13 +84,11 @@ from bisect import insort
 from collections import Counter
 from typing import Any
 
-from ...engine import IllegalAction, InvalidOption, Outcome, State
+from ...engine import IllegalAction, InvalidOption, Outcome, State, Target
 from . import notation
-from .cards import CardError, Deck, builtin_objectives, decks_with
+from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window
 
-STANDARD = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
-ADVANCED = ("1", "2", "3", "A", "4", "5", "6", "B", "7", "8", "9", "C", "D", "E", "F", "G")
 SEATS = {2: ((0,), (1,)), 3: ((0, 2), (1,)), 4: ((0, 2), (1, 3))}
 CYCLES = {2: (0, 1), 3: (0, 1, 2, 1), 4: (0, 1, 2, 3)}
 HAND_SIZES = {2: (6, 6), 3: (5, 7, 5), 4: (5, 5, 5, 5)}
@@ -155,7 +153,7 @@ def check_cards(value: Any) -> str | None:
 
 
 def grid_shape(size: int) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
-    labels = STANDARD if size == 3 else ADVANCED
+    labels = STANDARD_SPACES if size == 3 else ADVANCED_SPACES
     adjacent = []
     for i in range(size * size):
         row, col = divmod(i, size)
@@ -614,6 +612,13 @@ class TicTacKO(Verbs, State):
 
     def describe(self, action: str) -> str:
         return notation.describe(self, action)
+
+    def targets(self) -> list[Target]:
+        """Every legal action, and the first click of those chosen in two (a Character, then its space;
+        a card to DISPLACE, SWAP or REPEL, then where; a space to AWAKEN, then the card to discard)."""
+        found = super().targets()
+        firsts = dict.fromkeys(step for step in map(notation.first_step, self.legal_actions()) if step)
+        return found + [Target(step, self.describe(step)) for step in firsts]
 
     # ---- information ----------------------------------------------------------------------------
     def current_scores(self) -> tuple[float, ...]:
