@@ -112,7 +112,7 @@ def test_prompt_to_answer_with_an_instant():
     text = words(state.render_svg(1))
     assert "Evil tries to play King Creepy on 5. Answer with an Instant?" in text
     assert set(targets(state, 1)) == {"respond Friendship Circle", "pass"}
-    assert "being played" in text  # King Creepy waits on its space
+    assert "playing…" in text  # King Creepy waits on its space
     assert "Answer with an Instant?" not in words(state.render_svg(0))
 
 

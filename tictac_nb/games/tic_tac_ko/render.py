@@ -37,8 +37,22 @@ CAPTIONS = {"draw": "Draw", "pass": "Pass", "skip": "Skip"}
 
 
 def wrap(words: str, width: float, size: float) -> list[str]:
-    """`words` in lines of at most `width` px at font `size` (a generous estimate of a letter's width)."""
-    return svg.wrap(words, max(4, int(width / (size * 0.6))))
+    """`words` in lines of at most `width` px at font `size` (a generous estimate of a letter's width); a
+    word longer than a line is split with a hyphen."""
+    room = max(4, int(width / (size * 0.64)))
+    pieces = []
+    for word in words.split():
+        while len(word) > room:
+            pieces.append(word[:room - 1] + "-")
+            word = word[room - 1:]
+        pieces.append(word)
+    return svg.wrap(" ".join(pieces), room)
+
+
+def fit(words: str, width: float, sizes: Sequence[float] = (13, 12, 11)) -> float:
+    """The largest of `sizes` at which the longest word of `words` fits `width` px in bold."""
+    longest = max(map(len, words.split()), default=0)
+    return next((size for size in sizes if longest * size * 0.62 <= width), sizes[-1])
 
 
 def text(d, x, y, words, size=12, **extra):
@@ -162,10 +176,12 @@ class Board:
         you = " (you)" if i == view["viewer"] else ""
         turn = " · turn" if i == view["active"] else ""
         g.add(text(d, x + 30, y + 24, f"{name}{you}{turn}", 14, font_weight="bold"))
-        for k in range(min(count, 8)):
+        words = f"{count} card{'s' * (count != 1)} in hand"
+        backs = max(0, min(count, 8, int((w - 40 - len(words) * 7.2) // 8)))
+        for k in range(backs):
             g.add(d.rect((x + 12 + k * 8, y + 34), (14, 20), rx=2, fill=PALETTE["face_down"], stroke=PALETTE["paper"],
                          stroke_width=1))
-        g.add(text(d, x + 12 + min(count, 8) * 8 + 14, y + 49, f"{count} card{'s' * (count != 1)} in hand", 12))
+        g.add(text(d, x + 12 + (backs * 8 + 14 if backs else 0), y + 49, words, 12))
         if seat["known"] and i != view["viewer"]:
             lines(d, g, x + 12, y + 72, "known: " + ", ".join(seat["known"]), w - 24, 11, 15, fill=MUTED)
 
@@ -209,13 +225,13 @@ class Board:
             ink = self.colours(waiting["team"])[0]
             g.add(d.rect((x + 7, y + 7), (cell - 14, cell - 14), rx=8, fill="none", stroke=ink, stroke_width=2.5,
                          stroke_dasharray="6 4"))
-            lines(d, g, x + 12, y + cell / 2 - 6, waiting["name"], cell - 24, 12, 14, 2, fill=ink, font_weight="bold")
-            g.add(text(d, x + 12, y + cell - 14, "being played…", 11, fill=ink))
+            bottom, _ = lines(d, g, x + 12, y + 30, waiting["name"], cell - 24, 12, 14, 2, fill=ink, font_weight="bold")
+            g.add(text(d, x + 12, bottom + 1, "playing…", 11, fill=ink))
         if card is None or not card["face_up"]:
             g.add(text(d, x + cell - 12, y + cell - 10, label, 13, font_weight="bold", text_anchor="end",
                        fill=MUTED if card is None else "white"))
-        if starred:
-            g.add(star(d, x + cell - 14, y + 16, 8))
+        if starred:  # on the top edge, clear of the card's words
+            g.add(star(d, x + cell / 2, y + 6, 7))
         self.space_targets(label, card, x, y, cell)
 
     def grid_card(self, g, card: dict, x, y, cell) -> None:
@@ -235,10 +251,11 @@ class Board:
         g.add(team_mark(d, card["team"], x + 19, y + 21, 7, ink))
         g.add(text(d, x + 30, y + 25, f"{TYPE_WORDS[card['type']].split(' ')[0]} · {card['space']}", 11, fill=ink,
                    font_style="italic"))
-        bottom, _ = lines(d, g, x + 13, y + 42, card["name"], inner - 12, 13, 15, 2, font_weight="bold")
+        size = fit(card["name"], inner - 12)
+        bottom, _ = lines(d, g, x + 13, y + 42, card["name"], inner - 12, size, size + 2, 2, font_weight="bold")
         if card["type"] != "basic":
             room = int((y + cell - 10 - bottom) // 14) + 1
-            _, whole = lines(d, g, x + 13, bottom + 1, card["short"], inner - 12, 11, 14, max(1, room), fill=INK)
+            _, whole = lines(d, g, x + 13, bottom + 1, card["short"], inner - 22, 11, 14, max(1, room), fill=INK)
             if not whole:
                 self.cut[card["name"]] = card["short"]
 
@@ -415,12 +432,15 @@ class Board:
         w = self.width - 2 * MARGIN
         card_w = 140 if w >= 600 else 116
         per_row = max(1, int((w + 8) // (card_w + 8)))
-        card_h = max((self.card_height(card, card_w) for card, _ in grouped.values()), default=0)
-        for i, (card, copies) in enumerate(grouped.values()):
-            row, col = divmod(i, per_row)
-            self.hand_card(card, copies, MARGIN + col * (card_w + 8), y + 26 + row * (card_h + 8), card_w, card_h)
-        rows = -(-len(grouped) // per_row)
-        return 26 + rows * (card_h + 8)
+        cards = list(grouped.values())
+        top = y + 26
+        for start in range(0, len(cards), per_row):
+            row = cards[start:start + per_row]
+            card_h = max(self.card_height(card, card_w) for card, _ in row)
+            for col, (card, copies) in enumerate(row):
+                self.hand_card(card, copies, MARGIN + col * (card_w + 8), top, card_w, card_h)
+            top += card_h + 8
+        return top - y
 
     def card_height(self, card: dict, w: float) -> float:
         return 30 + 16 * len(wrap(card["name"], w - 30, 13)) + 16 + 14 * len(wrap(card["text"], w - 18, 11)) + 36
@@ -444,7 +464,8 @@ class Board:
         stroke = PALETTE["highlight"] if chosen else PALETTE["target"] if action else ink
         g.add(d.rect((x, y), (w, h), rx=9, fill=tint, stroke=stroke, stroke_width=4 if action or chosen else 1.5))
         g.add(team_mark(d, card["team"], x + 13, y + 17, 7, ink))
-        bottom, _ = lines(d, g, x + 25, y + 22, card["name"], w - 30, 13, 16, font_weight="bold")
+        size = fit(card["name"], w - 30)
+        bottom, _ = lines(d, g, x + 25, y + 22, card["name"], w - 30, size, size + 3, font_weight="bold")
         g.add(text(d, x + 9, bottom + 2, TYPE_WORDS[card["type"]], 11, fill=ink, font_style="italic"))
         lines(d, g, x + 9, bottom + 19, card["text"], w - 18, 11, 14)
         if copies > 1:
