@@ -746,3 +746,24 @@ def test_records_of_scripted_games_round_trip_through_json():
     assert again == state and again.record() == state.record()
     assert again.options["decks"] == ("evil", "cute") and again.options["order"][1][0] == "Sunbeam"
     assert state.undo() == "destroy 5" and state.legal_actions() == ("destroy 5", "skip")
+
+
+def test_the_view_phase_names_the_decision_at_hand_and_over_at_the_end():
+    state = new(evil=["King Creepy"] + EVIL_HAND[:5], cute=["Friendship Circle"] + CUTE_HAND[:5],
+                layout={"1": "Lil' Red", "9": "Scutters (hypnotized)"})
+    assert state.view(0)["phase"] == "start"
+    play(state, "draw")
+    assert state.view(0)["phase"] == "action"
+    play(state, "play King Creepy @5")
+    assert state.view(1)["phase"] == "answer" and state.view(1)["verbs"] is None
+    play(state, "pass")
+    assert state.view(0)["phase"] == "effect" and state.view(0)["verbs"] == ["destroy"]
+    header = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
+    assert not header & set(state.view_body(0))
+    assert state.view(0)["players"] == ["Evil", "Cute"]
+    over = new(players=2, action_cap=50)
+    while over.outcome is None:
+        over.play(over.legal_actions()[-1])
+    view = over.view(None)
+    assert view["phase"] == "over" and view["active"] is None and view["prompt"] is None
+    assert view["outcome"]["winners"] == [] and view["to_move"] is None

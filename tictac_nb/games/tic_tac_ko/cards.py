@@ -442,6 +442,46 @@ def decks_with(extra: str | None) -> dict[str, Deck]:
     decks = dict(builtin_decks())
     if extra is None:
         return decks
+    data = _read_cards_text(extra)
+    if "deck" in data:
+        deck = deck_from_table(data, "cards option")
+        decks[deck.name] = deck
+        return decks
+    raw_cards = data.get("card")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise CardError("the cards text has no [[card]] tables")
+    if len(raw_cards) > MAX_CARDS:
+        raise CardError(f"the cards text has {len(raw_cards)} [[card]] tables; at most {MAX_CARDS}")
+    changed: dict[str, list[Card]] = {}
+    for raw in raw_cards:
+        name = raw.get("name") if isinstance(raw, dict) else None
+        deck_name = raw.get("deck") if isinstance(raw, dict) else None
+        if not isinstance(deck_name, str) or deck_name not in decks:
+            raise _fail("cards option", name, f"deck must be one of {', '.join(sorted(decks))}, not {deck_name!r}")
+        cards = changed.setdefault(deck_name, list(decks[deck_name].cards))
+        _change(cards, {k: v for k, v in raw.items() if k != "deck"})
+    for deck_name, cards in changed.items():
+        old = decks[deck_name]
+        decks[deck_name] = _deck(old.name, old.title, cards, "cards option")
+    return decks
+
+
+def _change(cards: list[Card], fields: dict) -> None:
+    """Add the card `fields` describe to `cards`, or change the card of that name (a new `count` only, or all)."""
+    name = fields.get("name")
+    names = [c.name for c in cards]
+    if name not in names:
+        cards.append(card_from_table(fields, "cards option"))
+    elif set(fields) == {"name", "count"}:
+        if type(fields["count"]) is not int or not 0 <= fields["count"] <= 40:
+            raise _fail("cards option", name, f"count must be a whole number from 0 to 40, not {fields['count']!r}")
+        cards[names.index(name)] = replace(cards[names.index(name)], count=fields["count"])
+    else:
+        cards[names.index(name)] = card_from_table(fields, "cards option")
+
+
+def _read_cards_text(extra: str) -> dict:
+    """The cards text as TOML data, refused if too long, too deep, malformed or holding odd values."""
     if len(extra) > MAX_TEXT:
         raise CardError(f"the cards text has {len(extra)} characters; at most {MAX_TEXT} are read")
     try:
@@ -454,36 +494,4 @@ def decks_with(extra: str | None) -> dict[str, Deck]:
     unknown = set(data) - {"card", "deck"}
     if unknown:
         raise CardError(f"the cards text has {sorted(unknown)[0]!r}; it holds [[card]] tables (and maybe [deck])")
-    if "deck" in data:
-        deck = deck_from_table(data, "cards option")
-        decks[deck.name] = deck
-        return decks
-    raw_cards = data.get("card")
-    if not isinstance(raw_cards, list) or not raw_cards:
-        raise CardError("the cards text has no [[card]] tables")
-    changed: dict[str, list[Card]] = {}
-    if len(raw_cards) > MAX_CARDS:
-        raise CardError(f"the cards text has {len(raw_cards)} [[card]] tables; at most {MAX_CARDS}")
-    for raw in raw_cards:
-        name = raw.get("name") if isinstance(raw, dict) else None
-        deck_name = raw.get("deck") if isinstance(raw, dict) else None
-        if not isinstance(deck_name, str) or deck_name not in decks:
-            raise _fail("cards option", name, f"deck must be one of {', '.join(sorted(decks))}, not {deck_name!r}")
-        cards = changed.setdefault(deck_name, list(decks[deck_name].cards))
-        names = [c.name for c in cards]
-        fields = {k: v for k, v in raw.items() if k != "deck"}
-        if name in names:
-            old = cards[names.index(name)]
-            if set(fields) == {"name", "count"}:
-                if type(fields["count"]) is not int or not 0 <= fields["count"] <= 40:
-                    raise _fail("cards option", name, f"count must be a whole number from 0 to 40, not "
-                                                      f"{fields['count']!r}")
-                cards[names.index(name)] = replace(old, count=fields["count"])
-            else:
-                cards[names.index(name)] = card_from_table(fields, "cards option")
-        else:
-            cards.append(card_from_table(fields, "cards option"))
-    for deck_name, cards in changed.items():
-        old = decks[deck_name]
-        decks[deck_name] = _deck(old.name, old.title, cards, "cards option")
-    return decks
+    return data

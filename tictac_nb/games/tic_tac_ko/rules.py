@@ -174,56 +174,13 @@ class TicTacKO(Verbs, State):
     # ---- setting up -----------------------------------------------------------------------------
     def setup(self, rng: random.Random) -> None:
         o = self.options
-        try:
-            available = decks_with(o["cards"])
-        except CardError as error:  # pragma: no cover - the option check refuses it first
-            raise InvalidOption(str(error)) from None
-        for name in o["decks"]:
-            if name not in available:
-                raise InvalidOption(f"option 'decks': there is no deck '{name}' (decks: {', '.join(available)})")
-        self.decks = tuple(available[name] for name in o["decks"])
-        n = self.num_players = o["players"]
-        self.members = SEATS[n]
-        self.team_of = tuple(0 if p in self.members[0] else 1 for p in range(n))
-        self.cycle = CYCLES[n]
-        titles = [deck.title for deck in self.decks]
-        if titles[0] == titles[1]:
-            titles = [f"{titles[0]} A", f"{titles[1]} B"]
-        self.team_names = tuple(titles)
-        self.player_names = tuple(
-            self.team_names[self.team_of[p]] + (f" {self.members[self.team_of[p]].index(p) + 1}"
-                                                 if len(self.members[self.team_of[p]]) > 1 else "")
-            for p in range(n))
-        size = 3 if o["grid"] == "standard" else 4
-        self.size = size
-        self.labels, self.adjacent = grid_shape(size)
-        self.play_texts = tuple(_texts(deck, self.labels) for deck in self.decks)
-        self.guards = tuple(any(card.protect for card in deck.cards) for deck in self.decks)
+        self._choose_decks(o["cards"], o["decks"])
+        self._seat(o["players"])
+        self._shape(o["grid"])
         self.skip_unable = o["skip_unable"]
         self.cap = o["action_cap"]
-        self.objective_cards = builtin_objectives()
-        self.objective_spaces = tuple(
-            tuple(self.labels.index(s) for s in (obj.standard if size == 3 else obj.advanced))
-            for obj in self.objective_cards)
-
         first = o["first_team"] if o["first_team"] is not None else rng.randrange(2)
-        self.grid: list[tuple | None] = [None] * (size * size)
-        self.serial = 0
-        piles = [self.decks[t].contents() for t in (0, 1)]
-        self._lay_out(piles)
-        tops = o["order"] or (None, None)
-        for team in (0, 1):
-            top = self._take(piles[team], tops[team] or (), team, "order")
-            rng.shuffle(piles[team])
-            piles[team].extend(reversed(top))
-            needed = sum(HAND_SIZES[n][p] for p in self.members[team])
-            if len(piles[team]) <= needed:
-                raise InvalidOption(f"option 'decks': the {self.team_names[team]} deck has {len(piles[team])} cards "
-                                    f"to deal, and its players need {needed} and one more to draw")
-        self.piles = piles
-        self.hands = [sorted(piles[self.team_of[p]].pop() for _ in range(HAND_SIZES[n][p])) for p in range(n)]
-        self.known: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[list[int]] = [[], []]
+        self._deal(rng, o["order"] or (None, None))
         self._deal_objectives(rng)
         self._record_setup(first)
         self.completed: list[list[int]] = [[], []]
@@ -236,6 +193,62 @@ class TicTacKO(Verbs, State):
         self.pos = self.cycle.index(self.members[first][0])
         self._begin_turn()
         self._advance()
+
+    def _choose_decks(self, cards: str | None, names: tuple[str, str]) -> None:
+        try:
+            available = decks_with(cards)
+        except CardError as error:  # pragma: no cover - the option check refuses it first
+            raise InvalidOption(str(error)) from None
+        for name in names:
+            if name not in available:
+                raise InvalidOption(f"option 'decks': there is no deck '{name}' (decks: {', '.join(available)})")
+        self.decks = tuple(available[name] for name in names)
+        self.guards = tuple(any(card.protect for card in deck.cards) for deck in self.decks)
+
+    def _seat(self, n: int) -> None:
+        """Teams, turn cycle and names of `n` players."""
+        self.num_players = n
+        self.members = SEATS[n]
+        self.team_of = tuple(0 if p in self.members[0] else 1 for p in range(n))
+        self.cycle = CYCLES[n]
+        titles = [deck.title for deck in self.decks]
+        if titles[0] == titles[1]:
+            titles = [f"{titles[0]} A", f"{titles[1]} B"]
+        self.team_names = tuple(titles)
+        self.player_names = tuple(
+            self.team_names[self.team_of[p]] + (f" {self.members[self.team_of[p]].index(p) + 1}"
+                                                 if len(self.members[self.team_of[p]]) > 1 else "")
+            for p in range(n))
+
+    def _shape(self, grid: str) -> None:
+        """The Grid's spaces, their neighbours, and where each Objective lies on it."""
+        size = self.size = 3 if grid == "standard" else 4
+        self.labels, self.adjacent = grid_shape(size)
+        self.play_texts = tuple(_texts(deck, self.labels) for deck in self.decks)
+        self.objective_cards = builtin_objectives()
+        self.objective_spaces = tuple(
+            tuple(self.labels.index(s) for s in (obj.standard if size == 3 else obj.advanced))
+            for obj in self.objective_cards)
+        self.grid: list[tuple | None] = [None] * (size * size)
+        self.serial = 0
+
+    def _deal(self, rng: random.Random, tops: tuple) -> None:
+        """The layout onto the Grid, each deck shuffled under its fixed top cards, then the hands."""
+        n = self.num_players
+        piles = [self.decks[t].contents() for t in (0, 1)]
+        self._lay_out(piles)
+        for team in (0, 1):
+            top = self._take(piles[team], tops[team] or (), team, "order")
+            rng.shuffle(piles[team])
+            piles[team].extend(reversed(top))
+            needed = sum(HAND_SIZES[n][p] for p in self.members[team])
+            if len(piles[team]) <= needed:
+                raise InvalidOption(f"option 'decks': the {self.team_names[team]} deck has {len(piles[team])} cards "
+                                    f"to deal, and its players need {needed} and one more to draw")
+        self.piles = piles
+        self.hands = [sorted(piles[self.team_of[p]].pop() for _ in range(HAND_SIZES[n][p])) for p in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[], []]
 
     def _take(self, pile: list[int], names: tuple[str, ...], team: int, option: str) -> list[int]:
         deck = self.decks[team]
