@@ -238,8 +238,8 @@ class Board:
         d = self.d
         ink, tint = self.colours(card["team"])
         inner = cell - 14
-        selected = self.pending is not None and self.pending.split(" ")[1:2] == [card["space"]] \
-            and not self.pending.startswith("play ")
+        space = card["space"]
+        selected = self.pending in {f"{verb} {space}{JOINERS[verb]}" for verb in GRID_VERBS if verb in JOINERS}
         if not card["face_up"]:
             g.add(d.rect((x + 7, y + 7), (inner, inner), rx=8, fill=ASLEEP, stroke=ink, stroke_width=2.5))
             g.add(team_mark(d, card["team"], x + 20, y + 21, 7, "white"))
@@ -445,16 +445,18 @@ class Board:
     def card_height(self, card: dict, w: float) -> float:
         return 30 + 16 * len(wrap(card["name"], w - 30, 13)) + 16 + 14 * len(wrap(card["text"], w - 18, 11)) + 36
 
-    def hand_action(self, name: str) -> str | None:
+    def hand_action(self, name: str) -> tuple[str, str] | None:
+        """The click target of a card in hand, and the word on its badge."""
         if self.pending is not None:
-            return self.second.get(name)
-        return next((a for a in (f"play {name} @", f"play {name}", f"respond {name}", f"discard {name}")
-                     if a in self.labels), None)
+            return (self.second[name], "DISCARD") if name in self.second else None
+        choices = ((f"play {name} @", "PLAY"), (f"play {name}", "PLAY"), (f"respond {name}", "ANSWER"),
+                   (f"discard {name}", "DISCARD"))
+        return next((choice for choice in choices if choice[0] in self.labels), None)
 
     def hand_card(self, card: dict, copies: int, x, y, w, h) -> None:
         d = self.d
         ink, tint = self.colours(card["team"])
-        action = self.hand_action(card["name"])
+        action, word = self.hand_action(card["name"]) or (None, "")
         chosen = self.pending is not None and self.pending == f"play {card['name']} @"
         if action:
             g = self.target(action)
@@ -473,7 +475,6 @@ class Board:
             g.add(text(d, x + 20, y + h - 12.5, f"×{copies}", 12, text_anchor="middle", fill="white",
                        font_weight="bold"))
         if action:
-            word = {"play": "PLAY", "respond": "ANSWER", "discard": "DISCARD"}.get(action.split(" ")[0], "DISCARD")
             bw = 14 + 8.4 * len(word)
             g.add(d.rect((x + w - 6 - bw, y + h - 30), (bw, 24), rx=5, fill=LINK))
             g.add(text(d, x + w - 6 - bw / 2, y + h - 13.5, word, 11, text_anchor="middle", fill="white",
