@@ -86,7 +86,8 @@ from typing import Any
 
 from ...engine import IllegalAction, InvalidOption, Outcome, State, Target
 from . import notation
-from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
+from .cards import ADVANCED_SPACES, CardError, Deck, builtin_objectives, decks_with
+from .cards import STANDARD_SPACES as STANDARD
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window
 
 SEATS = {2: ((0,), (1,)), 3: ((0, 2), (1,)), 4: ((0, 2), (1, 3))}
@@ -153,7 +154,7 @@ def check_cards(value: Any) -> str | None:
 
 
 def grid_shape(size: int) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
-    labels = STANDARD_SPACES if size == 3 else ADVANCED_SPACES
+    labels = STANDARD if size == 3 else ADVANCED_SPACES
     adjacent = []
     for i in range(size * size):
         row, col = divmod(i, size)
