@@ -196,7 +196,7 @@ def test_texts_on_the_paper_and_on_cards_are_readable():
             fill = text.attrib["fill"]
             if fill != "white":  # white words sit on dark badges
                 assert contrast(fill, "#fffdf7") >= 4.5 and contrast(fill, "#ffffff") >= 4.5, fill
-    for face, ink in board.CARD.values():
+    for face, ink, _ in board.CARD.values():
         assert contrast(ink, face) >= 4.5, (ink, face)
 
 

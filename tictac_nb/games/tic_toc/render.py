@@ -26,19 +26,20 @@ from svgwrite.base import Desc
 from ... import svg
 from ...engine import Target
 from ...svg import PALETTE
-from .rules import CREW_OF, FIRST_STEPS, FULL, HAND_LIMIT, LEADER_OF, SHORT, TEAM_NAMES, WIN_CREW
+from .rules import CREW_OF, FIRST_STEPS, HAND_LIMIT, LEADER_OF, SHORT, TEAM_NAMES, WIN_CREW
+from .rules import FULL as FULL_NAMES
 
 WIDE, NARROW = 760, 300
 MARGIN, GAP = 12, 10
 CARD_W, CARD_H = 74, 104          # a readable card: hand, market, discard pile
 TABLE_W = 46                      # a card on a table (icon only: its name is its accessible name)
 BUTTON_H = 30
-NAME = dict(zip(SHORT, FULL, strict=True))
 LEADERS = {SHORT[k] for k in LEADER_OF}
 CREW = {TEAM_NAMES[side]: SHORT[CREW_OF[side]] for side in (0, 1)}
 LEADER = {TEAM_NAMES[side]: SHORT[LEADER_OF[side]] for side in (0, 1)}
 INK, MUTED, LINK = PALETTE["ink"], "#52606d", "#1660b0"   # texts on the paper, all 4.5:1 or more
-CARD = {  # kind: (face colour, ink: border and name, 4.5:1 or more on the face)
+FULL = dict(zip(SHORT, FULL_NAMES, strict=True))   # the rules' full names by notation
+COLOURS = {  # kind: (face colour, ink: border and name, 4.5:1 or more on the face)
     "Boy": ("#dff3d6", "#2f6626"),
     "Pan": ("#c4e8b4", "#25591b"),
     "Pirate": ("#f9dcd7", "#a8322a"),
@@ -48,13 +49,10 @@ CARD = {  # kind: (face colour, ink: border and name, 4.5:1 or more on the face)
     "Tink": ("#fff2bf", "#6e5200"),
     "Treasure": ("#f1dfc4", "#6b4616"),
 }
+CARD = {kind: (fill, ink, tuple(FULL[kind].split(" ", 1) if len(FULL[kind]) > 9 else [FULL[kind]]))
+        for kind, (fill, ink) in COLOURS.items()}
+"""kind: (face colour, ink, its name on one line or two)."""
 GOLD = "#d4a21a"
-
-
-def name_lines(kind: str) -> list[str]:
-    """A card's name on one line, or two where it is long."""
-    name = NAME[kind]
-    return name.split(" ", 1) if len(name) > 9 else [name]
 
 
 # ---- small drawings --------------------------------------------------------------------------------
@@ -124,8 +122,8 @@ def icon(d, kind: str, cx: float, cy: float, s: float):
 def face(d, kind: str, x: float, y: float, w: float, h: float, note: str = "", label: str | None = None):
     """A face-up card: colour, icon, name; a gold frame and star for the leaders. A small card (a table's)
     shows its icon only: its name is its accessible name."""
-    fill, ink = CARD[kind]
-    g = d.g(**{"class": "ttn-card", "data-card": kind, "role": "img", "aria-label": label or NAME[kind]})
+    fill, ink, _ = CARD[kind]
+    g = d.g(**{"class": "ttn-card", "data-card": kind, "role": "img", "aria-label": label or FULL[kind]})
     leader = kind in LEADERS
     g.add(d.rect((x, y), (w, h), rx=6, ry=6, fill=fill, stroke=GOLD if leader else ink,
                  stroke_width=3 if leader else 2))
@@ -137,7 +135,7 @@ def face(d, kind: str, x: float, y: float, w: float, h: float, note: str = "", l
     g.add(icon(d, kind, x + w / 2, y + h * 0.38, w / 84))
     if leader:
         g.add(star(d, x + 11, y + 12, 7))
-    lines = name_lines(kind)
+    lines = CARD[kind][2]
     base = y + h - 9 - (len(lines) - 1) * 14
     for i, line in enumerate(lines):
         g.add(svg.label(d, x + w / 2, base + i * 14, line, 12, text_anchor="middle", font_weight="bold", fill=ink))
@@ -191,14 +189,14 @@ def lines_of(d, parent, x: float, y: float, words: str, width: float, size: floa
 def table_text(table: dict) -> str:
     if table["team"] is None:
         return "empty table"
-    leader = NAME[LEADER[table["team"]]] if table["leader"] else "no leader"
+    leader = FULL[LEADER[table["team"]]] if table["leader"] else "no leader"
     return f"{table['team']}: {leader}, crew {table['crew']} of {WIN_CREW}"
 
 
 def hand_text(view: dict, seat: int) -> str:
     size, known = view["hand_sizes"][seat], view["known"][seat]
     words = f"{size} card{'s' if size != 1 else ''} in hand"
-    return words + (f", known to all: {', '.join(NAME[k] for k in known)}" if known else "")
+    return words + (f", known to all: {', '.join(FULL[k] for k in known)}" if known else "")
 
 
 def position_text(view: dict) -> str:
@@ -206,8 +204,8 @@ def position_text(view: dict) -> str:
     parts = [f"TIC TOC, turn {view['turn']}."]
     for seat, name in enumerate(view["players"]):
         parts.append(f"{name}: {hand_text(view, seat)}; table: {table_text(view['tables'][seat])}.")
-    market = ", ".join(NAME[k] for k in view["market"]) or "empty"
-    top = NAME[view["discard"][-1]] if view["discard"] else "none"
+    market = ", ".join(FULL[k] for k in view["market"]) or "empty"
+    top = FULL[view["discard"][-1]] if view["discard"] else "none"
     parts.append(f"Market: {market}. Discard pile: {len(view['discard'])} cards, top {top}. "
                  f"Draw pile: {view['draw_size']} cards.")
     return " ".join(parts)
@@ -256,7 +254,7 @@ class Board:
             words = self.labels.get(self.pending) or FIRST_STEPS[self.pending]
             return words[0].upper() + words[1:] + " (Esc to cancel)"
         drawn = view["drawn"] or []
-        got = f"you drew {' and '.join(NAME[k] for k in drawn)}" if drawn else "the piles were empty: you drew nothing"
+        got = f"you drew {' and '.join(FULL[k] for k in drawn)}" if drawn else "the piles were empty: you drew nothing"
         size = len(view["hand"])
         if size > HAND_LIMIT:
             return f"Your turn: {got}. You hold {size} cards: play or discard down to {HAND_LIMIT} before ending."
@@ -340,7 +338,7 @@ class Board:
             t.add(d.rect(box[:2], box[2:], rx=8, fill=PALETTE["target"], fill_opacity=0.08))
             ring(d, t, *box)
             self.table(t, seat, tx, ty)
-            card = NAME["Croc" if attack.startswith("croc") else "Smee"]
+            card = FULL["Croc" if attack.startswith("croc") else "Smee"]
             t.add(svg.label(d, box[0] + box[2] - 8, ty + 13, f"attack with {card}", 12, text_anchor="end", fill=LINK,
                             font_weight="bold"))
         else:
@@ -398,7 +396,7 @@ class Board:
         else:
             group = d.add(d.g())
         if pile:
-            group.add(face(d, pile[-1], x, y + 24, CARD_W, CARD_H, label=f"discard pile, top card: {NAME[pile[-1]]}"))
+            group.add(face(d, pile[-1], x, y + 24, CARD_W, CARD_H, label=f"discard pile, top card: {FULL[pile[-1]]}"))
         else:
             group.add(d.rect((x, y + 24), (CARD_W, CARD_H), rx=6, fill="none", stroke=MUTED, stroke_dasharray="5 4"))
         d.add(svg.label(d, x + CARD_W / 2, y + CARD_H + 42, f"{len(pile)} card{'s' if len(pile) != 1 else ''}", 12,
@@ -410,7 +408,7 @@ class Board:
         d.add(svg.label(d, x, y + 14, "Market", 13, font_weight="bold"))
         for i, kind in enumerate(market):
             mx, action = x + i * (CARD_W + 8), f"treasure {kind}"
-            card = face(d, kind, mx, y + 24, CARD_W, CARD_H, label=f"market card: {NAME[kind]}")
+            card = face(d, kind, mx, y + 24, CARD_W, CARD_H, label=f"market card: {FULL[kind]}")
             if self.live(action, "treasure"):
                 t = self.target(action)
                 t.add(card)
@@ -446,7 +444,7 @@ class Board:
             row, col = divmod(i, per_row)
             cx, cy = MARGIN + 12 + col * (CARD_W + 12), top + row * (CARD_H + 12)
             action = f"tink {kind}"
-            card = face(d, kind, cx, cy, CARD_W, CARD_H, f"×{kinds[kind]}", f"{NAME[kind]}, {kinds[kind]} in the pile")
+            card = face(d, kind, cx, cy, CARD_W, CARD_H, f"×{kinds[kind]}", f"{FULL[kind]}, {kinds[kind]} in the pile")
             if action in self.labels:
                 t = self.target(action)
                 t.add(card)
@@ -494,7 +492,7 @@ class Board:
             index = hand[:i + 1].count(kind)
             note = "new" if index > remaining[kind] - new[kind] else ("seen" if index <= known[kind] else "")
             main = self.hand_action(kind)
-            card = face(d, kind, x, cy, CARD_W, CARD_H, note, f"your {NAME[kind]}" + (f", {note}" if note else ""))
+            card = face(d, kind, x, cy, CARD_W, CARD_H, note, f"your {FULL[kind]}" + (f", {note}" if note else ""))
             if main:
                 t = self.target(main)
                 t.add(card)
