@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine import excerpt
 from .cards import TYPE_WORDS
 from .effects import KIND, TEAM, UP, Window
 
@@ -167,13 +168,7 @@ def refusal(state, action: str) -> str:
         return "with 2 players, after a Magic card you may play a second Magic card or pass, not draw"
     if verb in STEP_WORDS or verb == "skip":
         return f"{verb!r} belongs to a card's effect, and no effect is under way"
-    return f"{excerpt(text)} is not an action of Tic Tac K.O.: " + _hint(legal)
-
-
-def excerpt(text: str, limit: int = 24) -> str:
-    """A short quote of what a player wrote, for refusals."""
-    short = "".join(c if c.isprintable() else "?" for c in text[:limit])
-    return f"'{short}…'" if len(text) > limit else f"'{short}'"
+    return f"{excerpt(text, 27)} is not an action of Tic Tac K.O.: " + _hint(legal)
 
 
 def _hint(legal) -> str:
@@ -192,7 +187,7 @@ def _refuse_answer(state, window, text, verb, mover, deck) -> str:
         return f"{what}: {state.player_name(mover)} may only answer ('respond NAME') or 'pass'"
     name = text[8:].strip()
     if name not in deck.index:
-        return f"the {deck.title} deck has no card {excerpt(name)}"
+        return f"the {deck.title} deck has no card {excerpt(name, 27)}"
     card = deck.cards[deck.index[name]]
     if card.type != "instant":
         return f"{name} is a {TYPE_WORDS[card.type]} card; only Instants answer"
@@ -222,7 +217,7 @@ def _refuse_step(state, effect, text, verb) -> str:
     if verb in ("destroy", "sacrifice", "hypnotize", "awaken", "displace", "swap", "repel") and len(parts) >= 2:
         label = parts[1]
         if label not in state.labels:
-            return f"there is no space {excerpt(label)} on this Grid (spaces: {' '.join(state.labels)})"
+            return f"there is no space {excerpt(label, 27)} on this Grid (spaces: {' '.join(state.labels)})"
         space = state.labels.index(label)
         cell = state.grid[space]
         if cell is None:
@@ -246,7 +241,7 @@ def _refuse_step(state, effect, text, verb) -> str:
             return "finish the action: " + " or ".join(repr(a) for a in completions[:4])
         return f"{name} cannot {verb.upper()} the card on {label}: {doing}"
     if verb == "discard":
-        return f"{state.player_name(effect.player)} has no {excerpt(text[8:])} in hand"
+        return f"{state.player_name(effect.player)} has no {excerpt(text[8:], 27)} in hand"
     if verb == "play":
         return _refuse_play(state, text, state.decks[effect.team], effect.player, wanted=step.card)
     return doing
@@ -255,7 +250,7 @@ def _refuse_step(state, effect, text, verb) -> str:
 def _refuse_awaken(state, text, deck, mover) -> str:
     label, _, name = text[7:].partition(" discarding ")
     if label not in state.labels:
-        return f"there is no space {excerpt(label)} on this Grid"
+        return f"there is no space {excerpt(label, 27)} on this Grid"
     cell = state.grid[state.labels.index(label)]
     if cell is None or cell[UP]:
         return f"AWAKEN flips a hypnotized card, and the card on {label} is not one" if cell else \
@@ -263,7 +258,7 @@ def _refuse_awaken(state, text, deck, mover) -> str:
     if not name:
         return "say which card you discard: 'awaken 5 discarding NAME'"
     if name not in deck.index or deck.index[name] not in state.hands[mover]:
-        return f"{state.player_name(mover)} has no {excerpt(name)} in hand to discard"
+        return f"{state.player_name(mover)} has no {excerpt(name, 27)} in hand to discard"
     return "you may AWAKEN only once, at the start of your turn"
 
 
@@ -271,7 +266,7 @@ def _refuse_play(state, text, deck, mover, wanted: str | None = None) -> str:
     name, at, label = text[5:].partition(" @")
     name = name.strip()
     if name not in deck.index:
-        return f"the {deck.title} deck has no card {excerpt(name)}"
+        return f"the {deck.title} deck has no card {excerpt(name, 27)}"
     kind = deck.index[name]
     card = deck.cards[kind]
     who = state.player_name(mover)
@@ -293,7 +288,7 @@ def _refuse_play(state, text, deck, mover, wanted: str | None = None) -> str:
     if not at:
         return f"say where {name} goes: 'play {name} @5'"
     if label not in state.labels:
-        return f"there is no space {excerpt(label)} on this Grid (spaces: {' '.join(state.labels)})"
+        return f"there is no space {excerpt(label, 27)} on this Grid (spaces: {' '.join(state.labels)})"
     if state.grid[state.labels.index(label)] is not None:
         return f"space {label} is taken: a Character is played onto an empty space"
     return f"{name} cannot be played now"

@@ -84,10 +84,9 @@ from bisect import insort
 from collections import Counter
 from typing import Any
 
-from ...engine import IllegalAction, InvalidOption, Outcome, State, Target
+from ...engine import IllegalAction, InvalidOption, Outcome, State, Target, excerpt
 from . import notation
-from .cards import ADVANCED_SPACES, CardError, Deck, builtin_objectives, decks_with
-from .cards import STANDARD_SPACES as STANDARD
+from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window
 
 SEATS = {2: ((0,), (1,)), 3: ((0, 2), (1,)), 4: ((0, 2), (1, 3))}
@@ -100,7 +99,7 @@ def _pairs(value: Any, what: str, item) -> tuple | None:
     if value is None:
         return None
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise InvalidOption(f"must be a pair (team A's, team B's) of {what}, not {value!r}")
+        raise InvalidOption(f"must be a pair (team A's, team B's) of {what}, not {excerpt(value)}")
     return tuple(item(v) for v in value)
 
 
@@ -110,7 +109,7 @@ def check_decks(value: Any) -> tuple[str, str]:
 
     def name(v: Any) -> str:
         if not isinstance(v, str):
-            raise InvalidOption(f"must name two decks like ('evil', 'cute'), not {value!r}")
+            raise InvalidOption(f"must name two decks like ('evil', 'cute'), not {excerpt(value)}")
         return v
     return _pairs(value, "deck names", name)
 
@@ -120,7 +119,7 @@ def check_order(value: Any) -> tuple | None:
         if v is None:
             return None
         if not isinstance(v, (list, tuple)) or not all(isinstance(n, str) for n in v):
-            raise InvalidOption(f"must give each team None or a list of card names (top first), not {value!r}")
+            raise InvalidOption(f"must give each team None or a list of card names (top first), not {excerpt(value)}")
         return tuple(v)
     return _pairs(value, "card name lists", names)
 
@@ -128,7 +127,7 @@ def check_order(value: Any) -> tuple | None:
 def check_objectives(value: Any) -> tuple | None:
     def name(v: Any) -> str | None:
         if v is not None and not isinstance(v, str):
-            raise InvalidOption(f"must give each team None or an Objective's name, not {value!r}")
+            raise InvalidOption(f"must give each team None or an Objective's name, not {excerpt(value)}")
         return v
     return _pairs(value, "Objective names", name)
 
@@ -137,7 +136,7 @@ def check_layout(value: Any) -> dict | None:
     if value is None:
         return None
     if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        raise InvalidOption(f"must map spaces to card names, like {{'5': 'Scutters'}}, not {value!r}")
+        raise InvalidOption(f"must map spaces to card names, like {{'5': 'Scutters'}}, not {excerpt(value)}")
     return dict(value)
 
 
@@ -154,7 +153,7 @@ def check_cards(value: Any) -> str | None:
 
 
 def grid_shape(size: int) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
-    labels = STANDARD if size == 3 else ADVANCED_SPACES
+    labels = STANDARD_SPACES if size == 3 else ADVANCED_SPACES
     adjacent = []
     for i in range(size * size):
         row, col = divmod(i, size)

@@ -71,7 +71,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ...engine import IllegalAction, InvalidOption, Outcome, State, Target
+from ...engine import IllegalAction, InvalidOption, Outcome, State, Target, excerpt
 
 # ---- the cards, read from deck.txt ----------------------------------------------------------------
 
@@ -138,12 +138,6 @@ def card_kind(name: Any) -> int | None:
     return _LOOKUP.get(name.strip().lower()) if isinstance(name, str) else None
 
 
-def excerpt(text: str, limit: int = 24) -> str:
-    """A short quote of what a player wrote, for refusals."""
-    short = "".join(c if c.isprintable() else "?" for c in text[:limit])
-    return f"'{short}…'" if len(text) > limit else f"'{short}'"
-
-
 def seat_number(text: str, players: int) -> int | None:
     """The seat written as `@N` or `N` (N from 1 to `players`, plain digits), or None."""
     number = text[1:].strip() if text.startswith("@") else text
@@ -172,14 +166,14 @@ def canonical_action(verb: str, rest: str) -> str | None:
 def check_deck(value: Any) -> dict[str, int]:
     """The option `deck`: cards per kind; kinds not named keep the kit's count."""
     if not isinstance(value, dict):
-        raise InvalidOption(f"must be a dict of card names to counts, like {{'Croc': 6}}, not {value!r}")
+        raise InvalidOption(f"must be a dict of card names to counts, like {{'Croc': 6}}, not {excerpt(value)}")
     counts = dict(DECK)
     for name, count in value.items():
         kind = card_kind(name)
         if kind is None:
-            raise InvalidOption(f"names {name!r}, which is not a card; the cards are {', '.join(SHORT)}")
+            raise InvalidOption(f"names {excerpt(name)}, which is not a card; the cards are {', '.join(SHORT)}")
         if type(count) is not int or not 0 <= count <= 99:
-            raise InvalidOption(f"gives {SHORT[kind]} {count!r} cards; a count is a whole number from 0 to 99")
+            raise InvalidOption(f"gives {SHORT[kind]} {excerpt(count)} cards; a count is a whole number from 0 to 99")
         counts[SHORT[kind]] = count
     return counts
 
@@ -191,12 +185,12 @@ def check_deck_order(value: Any) -> list[str] | None:
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, (list, tuple)):
-        raise InvalidOption(f"must be a list of card names, top of the deck first, not {value!r}")
+        raise InvalidOption(f"must be a list of card names, top of the deck first, not {excerpt(value)}")
     order = []
     for name in value:
         kind = card_kind(name)
         if kind is None:
-            raise InvalidOption(f"names {name!r}, which is not a card; the cards are {', '.join(SHORT)}")
+            raise InvalidOption(f"names {excerpt(name)}, which is not a card; the cards are {', '.join(SHORT)}")
         order.append(SHORT[kind])
     return order
 
@@ -459,7 +453,7 @@ class TicToc(State):
             return f"write the action exactly as {canonical!r}"
         refuse = self._REFUSALS.get(verb)
         if refuse is None:
-            return f"{excerpt(action)} is not a TIC TOC action: write {EXAMPLES}"
+            return f"{excerpt(action, 27)} is not a TIC TOC action: write {EXAMPLES}"
         return refuse(self, self.to_move, verb, rest)
 
     def _refuse_end(self, p: int, verb: str, rest: str) -> str:
@@ -474,7 +468,7 @@ class TicToc(State):
             return f"{verb} which card? the cards are {', '.join(SHORT)}"
         kind = card_kind(name)
         if kind is None:
-            return f"{excerpt(name)} is not a TIC TOC card; the cards are {', '.join(SHORT)}"
+            return f"{excerpt(name, 27)} is not a TIC TOC card; the cards are {', '.join(SHORT)}"
         if verb == "play":
             return self._refuse_play(p, kind, switch)
         if switch:
