@@ -39,7 +39,7 @@ def read_record(source: Mapping[str, Any] | str | os.PathLike) -> dict:
     """A record from a dict, JSON text or a `.json` file path; what is not one raises `InvalidRecord`."""
     if isinstance(source, Mapping):
         return dict(source)
-    if isinstance(source, str) and source.lstrip().startswith("{"):
+    if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
         text = source
     elif isinstance(source, str | os.PathLike):
         path = Path(source)
