@@ -230,20 +230,27 @@ class Replay(anywidget.AnyWidget):
 
     # ---- stepping ------------------------------------------------------------------------------------
     def go(self, step: int) -> None:
-        """Show the position after `step` moves."""
-        self.step = self.timeline.check_step(step)
+        """Show the position after `step` moves (the step and its frame reach the browser together)."""
+        self.timeline.check_step(step)
+        with self.hold_sync():
+            self.step = step
+
+    def show(self, viewer: int | None) -> None:
+        """Show the game as `viewer` saw it: None (the onlooker) or a seat this replay offers."""
+        with self.hold_sync():
+            self.viewer = viewer
 
     def first(self) -> None:
-        self.step = 0
+        self.go(0)
 
     def last(self) -> None:
-        self.step = self.count
+        self.go(self.count)
 
     def forward(self) -> None:
-        self.step = min(self.step + 1, self.count)
+        self.go(min(self.step + 1, self.count))
 
     def back(self) -> None:
-        self.step = max(self.step - 1, 0)
+        self.go(max(self.step - 1, 0))
 
     # ---- branching -----------------------------------------------------------------------------------
     def play_from_here(self, bots: dict[int, Bot] | None = None, seat: int | None = None, **options: Any) -> Board:
@@ -273,7 +280,7 @@ class Replay(anywidget.AnyWidget):
             if kind == "go":
                 self.go(content.get("step"))
             elif kind == "viewer":
-                self.viewer = content.get("viewer")
+                self.show(content.get("viewer"))
             elif kind == "branch":
                 self._branch()
             else:

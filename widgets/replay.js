@@ -111,8 +111,12 @@ function render({ model, el: root }) {
     slider.max = String(count);
     slider.value = String(step);
     slider.setAttribute("aria-valuetext", `move ${step} of ${count}`);
+    const hadFocus = box.contains(document.activeElement);
     first.disabled = back.disabled = step === 0;
     forward.disabled = last.disabled = step === count;
+    if (hadFocus && (document.activeElement.disabled || !box.contains(document.activeElement))) {
+      box.focus(); // a button that just went disabled keeps the keys working in the replay
+    }
     const shown = model.get("viewer");
     viewer.value = shown === null ? "" : String(shown);
     branch.hidden = !model.get("live");
