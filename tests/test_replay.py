@@ -283,3 +283,22 @@ def test_lab_replay_opens_any_row_of_a_results_table():
     assert lab.replay(games, label, viewer=1).viewer == 1
     with pytest.raises(KeyError, match="no row labelled 99"):
         lab.replay(games, 99)
+
+
+# ---- a board's replay ------------------------------------------------------------------------------------
+
+def test_a_boards_replay_shows_its_game_as_the_board_does():
+    """`Board.replay()` is `Replay.of_board(board)`: the seat's view and the onlooker's, at the last move."""
+    board = Board(toc_game(), bots={1: TicTocBot(seed=1)})
+    board.act("play Boy")
+    replay = Replay.of_board(board)
+    assert replay.viewer == 0 and [v["value"] for v in replay.viewers] == [None, 0]
+    assert replay.step == replay.count == len(board.state.history) and replay.svg == board.svg
+    assert replay.bots == board.bots
+    board.act("play Boy")
+    board.act("end")  # the board plays on; the replay keeps the game as it was when opened
+    assert replay.count == 7 and len(board.state.history) > 9
+    hot_seat = Replay.of_board(Board(toc_game()))
+    assert [v["value"] for v in hot_seat.viewers] == [None] and hot_seat.viewer is None
+    open_game = Replay.of_board(Board(random_game("tyc", 1, stop_after=6), bots={1: RandomBot(seed=1)}))
+    assert [v["value"] for v in open_game.viewers] == [None, 0, 1] and open_game.viewer == 0

@@ -186,6 +186,23 @@ class Replay(anywidget.AnyWidget):
         self.on_msg(self._on_message)
         self._draw()
 
+    @classmethod
+    def of_board(cls, board: Board, **options: Any) -> Replay:
+        """The replay of a board's game so far, at its last move, seen as the board shows it, with the
+        board's bots for "Play from here".
+
+        In a game with hidden information it offers the onlooker and the board's own seat only, even once
+        the game is over (the rules reveal no hand at the end); `Replay(board.state)` offers every view.
+        """
+        state = board.state
+        seats = range(state.num_players)
+        if state.game.hidden_information:
+            seats = [] if board.seat is None else [board.seat]
+        options.setdefault("viewers", [None, *seats])
+        options.setdefault("step", len(state.history))
+        options.setdefault("bots", board.bots)
+        return cls(state, board.seat, **options)
+
     @traitlets.validate("step")
     def _valid_step(self, proposal: Any) -> int:
         timeline = getattr(self, "timeline", None)
