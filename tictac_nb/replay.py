@@ -184,7 +184,8 @@ class Replay(anywidget.AnyWidget):
         self.boxed = ipywidgets.VBox([self])
         """What a notebook shows: this replay, and below it the board "Play from here" opened."""
         self.on_msg(self._on_message)
-        self._draw()
+        if not self.svg:  # neither step nor viewer changed from its default, which draws
+            self._draw()
 
     @classmethod
     def of_board(cls, board: Board, **options: Any) -> Replay:
@@ -205,28 +206,24 @@ class Replay(anywidget.AnyWidget):
 
     @traitlets.validate("step")
     def _valid_step(self, proposal: Any) -> int:
-        timeline = getattr(self, "timeline", None)
-        if timeline is not None:
-            try:
-                timeline.check_step(proposal["value"])
-            except ValueError as error:
-                raise traitlets.TraitError(str(error)) from None
-        return proposal["value"]
+        try:
+            return self.timeline.check_step(proposal["value"])
+        except ValueError as error:
+            raise traitlets.TraitError(str(error)) from None
 
     @traitlets.validate("viewer")
     def _valid_viewer(self, proposal: Any) -> int | None:
-        allowed, value = getattr(self, "_allowed", None), proposal["value"]
-        if allowed is not None and (value is not None and type(value) is not int or value not in allowed):
-            names = ", ".join(repr(v) for v in allowed)
-            raise traitlets.TraitError(f"this replay is seen by one of {names}, not {proposal['value']!r:.40}")
-        return proposal["value"]
+        value = proposal["value"]
+        if value is not None and type(value) is not int or value not in self._allowed:
+            names = ", ".join(repr(v) for v in self._allowed)
+            raise traitlets.TraitError(f"this replay is seen by one of {names}, not {value!r:.40}")
+        return value
 
     @traitlets.observe("step", "viewer")
     def _redraw(self, change: Any) -> None:
-        if getattr(self, "timeline", None) is not None and change["name"] == "step":
+        if change["name"] == "step":
             self._shown = None
-        if getattr(self, "_allowed", None) is not None:
-            self._draw()
+        self._draw()
 
     def _draw(self) -> None:
         state = self.position()
