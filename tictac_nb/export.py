@@ -3,7 +3,8 @@
 The file holds the frames as inline SVG, the public move list and the replay front end (widgets/replay.js
 and replay.css, inlined): no kernel, no network, no other file. It holds only what its viewer may see:
 each frame is `render_svg(viewer)` of a position, the move words are public, and nothing of the record
-(seed, setup, options) is written. Identical pieces of markup are stored once, so a long game stays small.
+(seed, setup, options) is written. Identical pieces of markup are stored once, and each frame as the runs
+it shares with the frame before plus what changed, so a long game stays small.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import html
 import json
 import os
 from collections.abc import Iterable
+from difflib import SequenceMatcher
 from pathlib import Path
 
 from .engine import State
@@ -36,7 +38,12 @@ body {{ margin: 1em auto; max-width: 64em; padding: 0 0.5em; background: #fff; }
 {js}
 // A stand-in for the notebook's widget model: it answers "go" from the frames stored in this page.
 const data = JSON.parse(document.getElementById("ttr-data").textContent);
-const frame = (step) => data.frames[step].map((i) => data.parts[i]).join("");
+const pieces = [];  // each frame's part numbers, rebuilt from the runs it shares with the frame before
+for (const ops of data.frames) {{
+  const previous = pieces[pieces.length - 1] || [];
+  pieces.push(ops.flatMap((op) => (Array.isArray(op) ? previous.slice(op[0], op[1]) : [op])));
+}}
+const frame = (step) => pieces[step].map((i) => data.parts[i]).join("");
 const values = {{ ...data.fixed, step: 0, svg: frame(0), status: data.statuses[0], message: "" }};
 const listeners = {{}};
 const model = {{
@@ -66,6 +73,17 @@ def _split(svg: str) -> list[str]:
     return ([pieces[0]] if pieces[0] else []) + ["<" + piece for piece in pieces[1:]]
 
 
+def _delta(previous: list[int], current: list[int]) -> list:
+    """`current` as part numbers and [start, end] runs copied from `previous`: a move changes little."""
+    ops: list = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, previous, current).get_opcodes():
+        if tag == "equal":
+            ops.append([i1, i2])
+        else:
+            ops.extend(current[j1:j2])
+    return ops
+
+
 def _script_json(value: object) -> str:
     """JSON that is safe inside a <script> element: no "</" or "<!--" can end or bend it."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -82,8 +100,12 @@ def page(positions: Iterable[State], viewer: int | None = None) -> str:
     first = positions[0]
     first.check_viewer(viewer)
     parts: dict[str, int] = {}
-    frames = [[parts.setdefault(piece, len(parts)) for piece in _split(state.render_svg(viewer))]
-              for state in positions]
+    frames: list[list] = []
+    previous: list[int] = []
+    for state in positions:
+        current = [parts.setdefault(piece, len(parts)) for piece in _split(state.render_svg(viewer))]
+        frames.append(_delta(previous, current))
+        previous = current
     seen = viewer_label(first, viewer)
     title = f"{first.game.title} replay, seen by {'the onlooker' if viewer is None else seen}"
     data = {
