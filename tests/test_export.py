@@ -159,7 +159,7 @@ def test_a_long_game_stays_small(name, options, tmp_path):
 def test_bad_sources_and_viewers_are_refused_before_anything_is_written(tmp_path):
     path = tmp_path / "none.html"
     with pytest.raises(InvalidRecord, match="unknown game"):
-        export_html({"game": "chess", "seed": 1, "options": {}, "moves": []}, path)
+        export_html({"game": "chess", "seed": 1, "options": {}, "setup": {}, "moves": []}, path)
     with pytest.raises(ValueError, match="viewer must be None or a player from 0 to 1"):
         export_html(tictac_nb.new_game("tyc", seed=1), path, viewer=2)
     assert not path.exists()

@@ -60,15 +60,17 @@ def test_a_replay_loads_from_a_state_a_dict_json_text_and_a_file(tmp_path):
     assert record == state.record(), "loading changed the record"
 
 
+GOOD = tictac_nb.new_game("tic-tac-two", seed=1).record()
 BAD_RECORDS = [
-    {"game": "tic-tac-two", "seed": 1, "options": {}},
-    {"game": "chess", "seed": 1, "options": {}, "moves": []},
-    {"game": "tic-tac-two", "seed": 1, "options": {}, "moves": ["5", "5"]},
-    {"game": "tic-tac-two", "seed": 1, "options": {"peek": "yes"}, "moves": []},
-    {"game": "tic-tac-two", "seed": 1, "options": {}, "moves": [], "setup": {"tiles": "XXXXCOOOO"}},
-    {"game": "tic-tac-two", "seed": 1, "options": {}, "moves": [], "extra": 1},
-    {"game": "tic-tac-two", "seed": -1, "options": {}, "moves": []},
-    {"game": "tic-tac-two", "seed": 1, "options": {}, "moves": "5"},
+    {key: value for key, value in GOOD.items() if key != "moves"},
+    {key: value for key, value in GOOD.items() if key != "setup"},
+    {**GOOD, "game": "chess"},
+    {**GOOD, "moves": ["5", "5"]},
+    {**GOOD, "options": {"peek": "yes"}},
+    {**GOOD, "setup": {"tiles": "XXXXCOOOO"}},
+    {**GOOD, "extra": 1},
+    {**GOOD, "seed": -1},
+    {**GOOD, "moves": "5"},
     [1, 2],
 ]
 

@@ -64,10 +64,9 @@ def read_record(source: Mapping[str, Any] | str | os.PathLike) -> dict:
 class Timeline:
     """Every position of one game, rebuilt from its record: `position(k)` is the state after k moves.
 
-    A record (dict, JSON, path) is checked exactly as `tictac_nb.from_record` checks it. A `State` is
-    replayed from its seed, options and moves; its setup is not compared, so a copy whose hidden parts
-    were resampled (`determinize`) replays as the game it is a copy of. A state that its moves do not
-    lead to (one set up by hand) is refused, since no replay could show how it came about.
+    A record (dict, JSON, path) is checked exactly as `tictac_nb.from_record` checks it; so is a
+    `State`'s own record, and a state that its record does not lead to (one set up by hand) is refused,
+    since no replay could show how it came about.
     """
 
     def __init__(self, source: RecordSource) -> None:
@@ -75,7 +74,6 @@ class Timeline:
 
         if isinstance(source, State):
             record = source.record()
-            record.pop("setup", None)
             final = load_record(record, GAMES)
             if final.view(None) != source.view(None):
                 raise InvalidRecord(f"{source!r} is not where its seed, options and moves lead "
@@ -86,7 +84,7 @@ class Timeline:
         self.game = final.game
         self.moves: tuple[str, ...] = tuple(final.history)
         self.final = final
-        state = self.game.new_game(record["seed"], **record["options"])
+        state = self.game.start(record["seed"], record["options"])
         self._checkpoints = {0: state.clone()}
         for k, move in enumerate(self.moves, 1):
             state.play(move)

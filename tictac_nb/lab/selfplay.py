@@ -314,8 +314,10 @@ def _row(state: State, game: str, label: str, options: dict, factories: Sequence
 
 
 def row_record(row: Mapping[str, Any]) -> dict[str, Any]:
-    """The game record (`State.record()` without its setup) of a result row."""
-    return {"game": row["game"], "seed": int(row["seed"]), "options": dict(row["options"]), "moves": list(row["moves"])}
+    """The game record (as `State.record()` writes it) of a result row."""
+    seed, options = int(row["seed"]), dict(row["options"])
+    setup = tictac_nb.new_game(row["game"], seed=seed, **options).setup_record()
+    return {"game": row["game"], "seed": seed, "options": options, "setup": setup, "moves": list(row["moves"])}
 
 
 def final_state(row: Mapping[str, Any]) -> State:
