@@ -458,13 +458,32 @@ def test_cancel_closes_an_open_first_step():
 
 def test_a_prefix_that_is_no_first_step_is_refused_by_the_rules():
     board = Board(PICK.new_game(1))
-    click(board, "1a"[:0] + "1")
-    board._on_message(board, {"type": "cancel"})
     before = snapshot(board)
     state = board.state
-    state.targets = lambda: Pick.targets(state)[2:]  # no first steps offered now
+    state.targets = lambda: [t for t in Pick.targets(state) if t.action != "1"]  # "2" opens; "1" does not
     click(board, "1")
     assert board.message == "'1' is not a free pick" and snapshot(board) == before
+
+
+class OldPick(Pick):
+    """A game that lists no first steps in `targets()`: the board takes any prefix to its renderer."""
+
+    def targets(self):
+        return State.targets(self)
+
+
+def test_a_prefix_the_renderer_cannot_open_is_refused_plainly():
+    def render(view, targets, pending, width=None):
+        if pending == "1":
+            raise IndexError("no such card")
+        return render_pick(view, targets, pending, width)
+
+    board = Board(Game(name="pick", title="Pick", state_class=OldPick, render=render).new_game(1))
+    before = snapshot(board)
+    click(board, "1")
+    assert board.message == "'1' is not an action you can take now" and snapshot(board) == before
+    click(board, "2")
+    assert board.pending == "2" and board.message == ""
 
 
 # ---- a board bound to a seat ---------------------------------------------------------------------
@@ -703,7 +722,7 @@ def test_the_synced_state_holds_nothing_the_seat_may_not_know(game_name):
 
 @pytest.mark.parametrize(("game_name", "target"), [
     ("tic-tac-ko", "p"), ("tic-tac-ko", "pa"), ("tic-tac-ko", "dra"), ("tic-toc", "smee @\u00b3"),
-    ("tic-toc", "croc @\u00b2"), ("tyc", "5"), ("tic-tac-trek", "fire  0,2"),
+    ("tic-toc", "croc @\u00b2"), ("tyc", "99Z"), ("tic-tac-trek", "fire  0,2"),
 ])
 def test_odd_targets_from_the_attack_are_refused_and_change_nothing(game_name, target):
     board = Board(tictac_nb.new_game(game_name, seed=1))

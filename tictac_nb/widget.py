@@ -215,18 +215,31 @@ class Board(anywidget.AnyWidget):
             raise IllegalAction("the board is covered: reveal it first")
         if type(target) is not str:
             raise IllegalAction(f"a target is text, not {type(target).__name__}")
-        if target not in state.legal_actions():
-            if target and target in {t.action for t in state.targets()}:  # a first step
-                self.pending = None if target == self.pending else target
+        legal = state.legal_actions()
+        if target not in legal:
+            if not self._first_step(target, legal):
+                self._refuse(target)
+            self.pending = None if target == self.pending else target
+            try:
                 self._changed()
-                return
-            self._refuse(target)
+            except Exception:  # the renderer cannot open it: no first step after all
+                raise IllegalAction(f"{target[:30]!r} is not an action you can take now") from None
+            return
         words = state.describe(target)
         mover = state.player_name(state.to_move)
         state.play(target)
         self.said = f"{mover}: {words}."
         self.pending = None
         self._changed()
+
+    def _first_step(self, target: str, legal: Any) -> bool:
+        """Whether `target` is the first step of a two-step choice: one of the targets that is no action.
+        A game that lists no first steps in `targets()` yet is taken at its renderer's word: any prefix of
+        a legal action may open (the renderer must then draw it, or the click is refused)."""
+        firsts = {t.action for t in self.state.targets()} - set(legal)
+        if firsts:
+            return target in firsts
+        return bool(target) and any(action.startswith(target) for action in legal)
 
     def _refuse(self, target: str) -> None:
         """Raise the rules' reason for refusing `target`; a rules bug on odd text still refuses plainly."""
