@@ -40,7 +40,9 @@ def canvas(width: float, height: float, title: str, view_box: tuple[float, float
 
 
 def target(drawing: Any, action: str, label: str, parent: Any = None) -> Group:
-    """A group that the front end makes clickable: clicking it sends `action`."""
+    """A group that the front end makes clickable: clicking it sends `action`. A drawing with targets is a
+    group of controls for screen readers, no longer a single image (an image's parts are not announced)."""
+    drawing.attribs["role"] = "group"
     group = drawing.g(
         **{"class": "ttn-target", "data-target": action, "role": "button", "aria-label": label}
     )

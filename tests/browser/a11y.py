@@ -137,10 +137,12 @@ def axe_violations(page, selector: str = ".ttn-root") -> list[str]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(AXE))
     result = page.evaluate("""async (selector) => {
-        const found = await axe.run({ include: [...document.querySelectorAll(selector)].map((e) => [e]) },
-                                    { resultTypes: ['violations'] });
-        return found.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
+        const roots = document.querySelectorAll(selector);
+        const found = await axe.run(roots, { resultTypes: ['violations'] });
+        return { roots: roots.length, passed: found.passes.length, violations: found.violations
+          .filter((v) => ['serious', 'critical'].includes(v.impact))
           .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length} nodes, e.g. `
-                      + `${v.nodes[0].target.join(' ')}: ${v.nodes[0].failureSummary.replace(/\\s+/g, ' ')})`);
+                      + `${v.nodes[0].target.join(' ')}: ${v.nodes[0].failureSummary.replace(/\\s+/g, ' ')})`) };
     }""", selector)
-    return result
+    assert result["roots"] and result["passed"], f"axe checked nothing: {result}"
+    return result["violations"]

@@ -40,7 +40,7 @@ def first_live_board(page):
 
 
 def turn(board) -> int:
-    """The number of actions played, as the board's front end shows it."""
+    """The board's position number as its front end shows it: it grows with every move, undo and new game."""
     return int(board.get_attribute("data-turn"))
 
 

@@ -8,7 +8,7 @@ test_browser.py checks the theme once more in a real JupyterLab and runs axe-cor
 from __future__ import annotations
 
 import pytest
-from a11y import MIN_TARGET_PX, measure, problems
+from a11y import MIN_TARGET_PX, axe_violations, measure, problems
 from tic_toc.conftest import scripted
 
 import tictac_nb
@@ -16,7 +16,7 @@ from tictac_nb import Board, RandomBot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
-DEFAULT_WIDTH = 866  # CSS px a board's output has in JupyterLab at the tests' 1280 px viewport (test_browser.py)
+DEFAULT_WIDTH = 848  # CSS px a board has in JupyterLab at the tests' 1280 px viewport (measured by test_browser.py)
 NARROW = 400
 
 
@@ -41,6 +41,20 @@ def test_every_text_is_readable_and_every_target_big_enough(board_page, game_nam
     print(f"\n{game_name} {theme} {width}px: lowest contrast {lowest:.2f}, smallest text "
           f"{min(t['px'] for t in figures['texts']):.1f} px")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game_name", list(tictac_nb.GAMES))
+def test_axe_finds_no_serious_problem_on_a_board(board_page, game_name):
+    shown = board_page(against_bots(game_name))
+    assert axe_violations(shown.page) == []
+    shown.click(".ttn-svg [data-target]")
+    assert axe_violations(shown.page) == []
+
+
+def test_axe_does_find_a_problem_planted_in_a_board(board_page):
+    shown = board_page(against_bots("tic-tac-two"))
+    shown.page.evaluate("() => document.querySelector('.ttn-tools').append(document.createElement('button'))")
+    assert any("button-name" in found for found in axe_violations(shown.page))
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
