@@ -146,6 +146,7 @@ def write_notebook(path, *sources: str, execute: bool = False) -> None:
 
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     if execute:
         NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
     nbformat.write(notebook, path)
@@ -248,3 +249,39 @@ def test_axe_finds_no_serious_problem_on_any_board_in_voila(page, voila_server, 
     first_live_board(page)
     found = axe_violations(page)
     assert not found, "\n".join(found)
+
+
+def test_the_design_lab_draws_its_first_plot_whole_and_cuts_no_label(page, lab, workdir):
+    """The first run of a new DesignLab, in the dark theme: the plot is an opaque picture (axes and text
+    readable on a dark page), and neither the Play button nor a progress label is cut."""
+    write_notebook(workdir / "notebooks" / "lab-first-run.ipynb",
+                   "from tictac_nb.lab import DesignLab\nDesignLab(games=4)")
+    settings = workdir / "settings" / THEME_SETTINGS
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(json.dumps({"theme": "JupyterLab Dark"}))
+    try:
+        page.goto(f"{lab.url}/lab/tree/lab-first-run.ipynb?reset&token={TOKEN}")
+        page.wait_for_function(
+            "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        button = page.locator("button", has_text="Play both variants")
+        button.wait_for(timeout=120_000)
+        button.click()
+        image = page.locator(".widget-output img").first
+        image.wait_for(timeout=120_000)
+        page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+        corner = image.evaluate("""(img) => {
+            const canvas = document.createElement('canvas');
+            canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+            const context = canvas.getContext('2d');
+            context.drawImage(img, 0, 0);
+            return [...context.getImageData(2, 2, 1, 1).data];
+        }""")
+        cut = page.evaluate("""() => [...document.querySelectorAll('.jp-Notebook .widget-button, .widget-label')]
+            .filter((e) => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)""")
+    finally:
+        settings.unlink()
+    assert corner == [255, 255, 255, 255], f"the plot's background is {corner}: not an opaque picture"
+    assert not cut, f"cut: {cut}"
