@@ -167,3 +167,13 @@ def test_a_first_step_is_cancelled_by_the_button_or_a_second_click(board_page):
     assert picked.count() == 1, "the picked card is no longer a target: a second click cannot cancel it"
     shown.click(f'[data-target="{shown.board.pending}"]')
     assert shown.board.pending is None and not cancel.is_visible() and state.history[-1] == "discard Boy"
+
+
+def test_a_mouse_click_opening_a_choice_does_not_make_a_letter_look_chosen(board_page):
+    state = tictac_nb.new_game("tyc", seed=2, first_player=0)
+    state.play("55A")
+    shown = board_page(Board(state, seat=1))
+    shown.click('[data-target="51"]')
+    assert shown.board.pending == "51"
+    assert shown.focused_target() in (None, "51"), f"focus jumped to {shown.focused_target()}"
+    assert focus_is_on_the_board(shown.page)
