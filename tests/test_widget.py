@@ -416,6 +416,23 @@ def test_an_interrupted_bot_stops_thinking_and_the_interrupt_goes_on():
     assert board.state.history == ["5"]
 
 
+def test_an_interrupt_on_the_event_loop_stops_the_bot_not_the_loop():
+    async def scenario():
+        board = Board(ttt(), bots={O: InterruptedBot()}, bot_delay=0.01)
+        click(board, "5")
+        await asyncio.sleep(0.1)  # the interrupt stays inside the board: the loop runs on
+        assert not board.thinking and board.message == "O's bot was interrupted"
+
+    asyncio.run(scenario())
+
+
+def test_bots_play_a_long_game_to_the_end_without_a_human():
+    state = tictac_nb.new_game("tic-tac-ko", seed=3)
+    board = Board(state, bots={p: RandomBot(p) for p in range(state.num_players)})
+    assert board.state.outcome is not None and not board.thinking and board.message == ""
+    assert len(board.state.history) > 50
+
+
 def test_run_bots_plays_every_bot_move_due_now():
     board = Board(ttt(), bots={X: RandomBot(seed=1), O: RandomBot(seed=2)})
     assert board.state.outcome is not None and not board.thinking

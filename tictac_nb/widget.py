@@ -301,12 +301,13 @@ class Board(anywidget.AnyWidget):
         self.said = ""
         self._changed()
 
-    def _changed(self) -> None:
+    def _changed(self, schedule: bool = True) -> None:
         """The position or the open choice changed: a new turn number, a redraw, and the bots' turn."""
         self.turn += 1
         self.message = ""
         self.refresh()
-        self._schedule_bot()
+        if schedule:
+            self._schedule_bot()
 
     def _schedule_bot(self) -> None:
         """Let the bots move: on the notebook's event loop after a short pause, so the page shows
@@ -329,8 +330,13 @@ class Board(anywidget.AnyWidget):
         self.thinking = False
 
     def _bot_move(self, turn: int) -> None:
+        """A scheduled bot move on the notebook's event loop; an interrupt stops the bot, not the loop."""
         if turn == self.turn and self.state.outcome is None and self.state.to_move in self.bots:
-            self._play_bot()
+            try:
+                self._play_bot()
+            except KeyboardInterrupt:
+                return
+            self._schedule_bot()
 
     def _play_bot(self) -> None:
         """One bot move; a bot is anyone's code, so its failure or interruption is shown, not left hanging."""
@@ -350,7 +356,7 @@ class Board(anywidget.AnyWidget):
             self._stop_bot("could not move: Undo or New game to go on", f"{name}'s bot failed: {str(error)[:200]}")
             return
         self.said = f"{name}: {words}."
-        self._changed()
+        self._changed(schedule=False)
 
     def _stop_bot(self, stalled: str, message: str) -> None:
         self._stalled = stalled
