@@ -104,7 +104,7 @@ def test_voila_plays_tic_tac_two_by_keyboard_and_mouse(page, voila_server):
     server = voila_server("tic-tac-two.ipynb")
     page.goto(server.url)
     board = first_live_board(page)
-    assert board.locator(".ttn-status").get_attribute("aria-live") == "polite"
+    assert board.locator(".ttn-live").get_attribute("aria-live") == "polite"
     for _ in range(60):
         page.keyboard.press("Tab")
         if page.evaluate("() => !!document.activeElement.closest('[data-target]')"):
