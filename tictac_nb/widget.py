@@ -14,13 +14,16 @@ import base64
 import html
 import random
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anywidget
 import traitlets
 
-from .bots import Bot
+from .bots import Bot, as_bot, bot_name
 from .engine import IllegalAction, State
+
+if TYPE_CHECKING:
+    from .replay import Replay
 
 
 def _frontend() -> Path:
@@ -44,17 +47,6 @@ MESSAGES = {  # each message type and its fields beside "type"; `turn` is the po
     "cancel": {},
     "width": {"width": float},
 }
-
-
-def bot_name(bot: Any) -> str:
-    """A bot's name for people: its `name` if it has one, else its class ("MCTSBot" -> "MCTS bot")."""
-    name = getattr(bot, "name", None)
-    if isinstance(name, str) and name:
-        return name
-    stem = type(bot).__name__.removesuffix("Bot") or "custom"
-    if len(stem) > 1 and stem[1].islower():
-        stem = stem[0].lower() + stem[1:]
-    return f"{stem} bot"
 
 
 def _shape(content: Any) -> str:
@@ -129,7 +121,7 @@ class Board(anywidget.AnyWidget):
             if seat in bots:
                 raise ValueError(f"seat {seat} is played by a bot; a board is bound to a human seat")
         self.state = state
-        self.bots = bots
+        self.bots = {seat: as_bot(bot) for seat, bot in bots.items()}
         self.humans = [p for p in range(state.num_players) if p not in bots]
         self.seat = seat if seat is not None else (self.humans[0] if len(self.humans) == 1 else None)
         self.bot_delay = bot_delay
@@ -253,7 +245,7 @@ class Board(anywidget.AnyWidget):
         """How many actions Undo takes back: back to a human's turn (this board's seat, if bound), at
         least one; None if there is no such turn to go back to."""
         state = self.state
-        if not state.history or not self.humans:
+        if not state.history or not self.humans or not state.replayable:
             return None
         if self.seat is None and not self.bots:
             return 1
@@ -290,6 +282,13 @@ class Board(anywidget.AnyWidget):
         self.pending = None
         self._stalled = ""
         self._changed()
+
+    def replay(self, **options: Any) -> Replay:
+        """The replay of this board's game so far, at its last move, seen as this board shows it (in
+        hidden-information games only the onlooker and this board's seat); see `Replay.of_board`."""
+        from .replay import Replay
+
+        return Replay.of_board(self, **options)
 
     def new_game(self) -> None:
         """A fresh game with the same rules and seats, seeded from the first game's seed; in hot-seat play
