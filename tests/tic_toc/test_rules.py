@@ -295,6 +295,23 @@ def test_a_drawn_third_crocodile_wins_before_the_second_card_is_drawn(deal):
     assert state.view(None)["hand_sizes"] == [4, 3] and state.view(None)["draw_size"] == 64 - 10 - 1
 
 
+def test_the_shout_shows_the_three_crocodiles_and_nothing_else(deal):
+    """TIC TOC! is shouted for the player: the game ends with no action, every view lists the three
+    Crocodiles, and the rest of the winner's hand and the other hand stay as hidden as before."""
+    games = [deal([["Croc", "Croc", other], ["Pirate", "Pirate", "Tink"]], draws=("Croc", "Boy"))
+             for other in ("Boy", "Hook")]
+    for state in games:
+        assert state.outcome.winners == (0,) and state.history == [] and state.legal_actions() == ()
+        for viewer in (None, 0, 1):
+            view = state.view(viewer)
+            assert view["known"] == [["Croc", "Croc", "Croc"], []] and view["hand_sizes"] == [4, 3]
+            assert view["hand"] == (None if viewer is None else state.hand_names(viewer))
+    for viewer in (None, 1):
+        assert games[0].view(viewer) == games[1].view(viewer)
+        assert games[0].render_svg(viewer) == games[1].render_svg(viewer)
+    assert games[0].view(0)["hand"] != games[1].view(0)["hand"]  # the control: the winner sees their own hand
+
+
 def test_three_crocodiles_on_another_players_turn_draw(deal):
     state = deal([["Boy"] * 3, ["Croc", "Croc", "Pirate"]], draws=("Boy", "Boy", "Pirate", "Croc"))
     play(state, "discard Boy", "discard Boy", "end")
