@@ -1,8 +1,9 @@
-"""Shared test helpers: random positions of any registered game."""
+"""Shared test helpers: random positions of any registered game, scripted play and checked refusals."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -45,3 +46,12 @@ def refused(state, action) -> str:
         state.play(action)
     assert state.key() == before and state.record() == record
     return str(error.value)
+
+
+def refused_as_one_of(state, action, patterns: list[str], longest: int = 160) -> str:
+    """`refused`, also checking that the message is at most `longest` characters and reads as one of
+    `patterns` (regular expressions, matched whole)."""
+    message = refused(state, action)
+    assert len(message) <= longest, message
+    assert any(re.fullmatch(p, message, re.DOTALL) for p in patterns), message
+    return message

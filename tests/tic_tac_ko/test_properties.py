@@ -145,16 +145,14 @@ def test_determinize_resamples_what_is_hidden():
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_determinized_copy_holds_no_real_secret(players):
-    """Two determinizations from the same rng are equal, whatever the hidden cards of the state they start
-    from: so the copy's record (seed, options, setup) and key hold nothing but the view and the history."""
-    for seed, cut in ((1, 0), (2, 9), (3, 30), (4, 70)):
-        state = random_game('tic-tac-ko', seed, stop_after=cut, players=players)
+def test_a_determinized_copy_cannot_undo(players):
+    """Its hidden cards were made up, so its moves cannot be replayed from a seed (that the copy holds no real
+    secret is a protocol test)."""
+    for seed, cut in ((2, 9), (3, 30), (4, 70)):
+        state = random_game("tic-tac-ko", seed, stop_after=cut, players=players)
         for viewer in (None, *range(players)):
             direct = state.determinize(viewer, random.Random(5))
-            again = state.determinize(viewer, random.Random(1)).determinize(viewer, random.Random(5))
-            assert direct.record() == again.record() and direct.key() == again.key()
-            assert direct.seed != state.seed and direct.view(viewer) == state.view(viewer)
-            if direct.history:
-                with pytest.raises(IllegalAction, match="a determinized copy cannot undo"):
-                    direct.undo()
+            assert direct.history == state.history
+            with pytest.raises(IllegalAction, match="a determinized copy cannot undo"):
+                direct.undo()
+            assert direct.history == state.history
