@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -55,3 +56,31 @@ def refused_as_one_of(state, action, patterns: list[str], longest: int = 160) ->
     assert len(message) <= longest, message
     assert any(re.fullmatch(p, message, re.DOTALL) for p in patterns), message
     return message
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def font_sizes(svg_text: str) -> list[tuple[str, float]]:
+    """Each text of an SVG with its size in the SVG's own units, scaled by its groups' `scale(...)` transforms."""
+    def walk(element, scale):
+        found = re.search(r"scale\(([\d.]+)\)", element.get("transform", ""))
+        scale *= float(found[1]) if found else 1
+        if element.tag == f"{SVG}text":
+            yield element.text, float(element.get("font-size")) * scale
+        for child in element:
+            yield from walk(child, scale)
+    return list(walk(ET.fromstring(svg_text), 1.0))
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of a `#rrggbb` colour (WCAG 2)."""
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(fore: str, back: str) -> float:
+    """The WCAG contrast ratio of two `#rrggbb` colours (1 to 21; text needs 4.5)."""
+    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)

@@ -9,13 +9,12 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import play
+from helpers import SVG, contrast, play
 from ko_script import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb.widget import Board
 
-SVG = "{http://www.w3.org/2000/svg}"
 TARGET = re.compile(r'data-target="([^"]*)"')
 
 
@@ -142,15 +141,6 @@ def test_widget_plays_a_card_by_clicks_and_keeps_secrets():
     for name in ("Friendship Circle", "Bottom Row"):  # Cute's hand card and Cute's Objective
         if name not in " ".join(state.events(50)):
             assert name not in synced
-
-
-def contrast(fore: str, back: str) -> float:
-    def luminance(colour: str) -> float:
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 def positions(players, grid_name="standard", count=3):

@@ -8,14 +8,12 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import play
+from helpers import SVG, contrast, play
 
 import tictac_nb
 from tictac_nb.games.tic_toc.bots import TicTocBot
 
-SVG = "{http://www.w3.org/2000/svg}"
 board = importlib.import_module("tictac_nb.games.tic_toc.render")
-
 
 
 def targets(svg_text: str) -> dict[str, str]:
@@ -166,15 +164,6 @@ def test_the_widget_plays_a_two_step_card(deal):
     widget._on_message(widget, {"type": "act", "target": "croc @2", "turn": widget.turn})
     assert widget.turn == turn + 1 and widget.message == ""
     assert widget.state.history[-1] == "croc @2"
-
-
-def contrast(fore: str, back: str) -> float:
-    def luminance(colour: str) -> float:
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
 
 
 @pytest.mark.parametrize("width", [None, 760, 400, 320])
