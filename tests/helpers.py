@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 import xml.etree.ElementTree as ET
+from concurrent.futures import Executor, Future
 
 import pytest
 
@@ -84,3 +85,19 @@ def contrast(fore: str, back: str) -> float:
     """The WCAG contrast ratio of two `#rrggbb` colours (1 to 21; text needs 4.5)."""
     light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
     return (light + 0.05) / (dark + 0.05)
+
+
+class InterruptedExecutor(Executor):
+    """Runs each task at once on submit; submit number `at` is 'interrupted' by the user (KeyboardInterrupt)."""
+
+    def __init__(self, at: int = 3):
+        self.at = at
+        self.submitted = 0
+
+    def submit(self, fn, *args, **kwargs):
+        self.submitted += 1
+        if self.submitted == self.at:
+            raise KeyboardInterrupt
+        future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future

@@ -160,6 +160,27 @@ def test_a_determinized_copy_depends_only_on_the_view_the_moves_and_the_rng(vari
         assert direct.seed != state.seed and direct.view(viewer) == state.view(viewer)
 
 
+MADE_UP_HANDS = {"tic-toc", "tic-tac-ko"}  # their copies deal hidden cards no seed can replay
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(1, 300))
+def test_a_determinized_copy_undoes_and_replays_or_refuses_to_undo(variant, seed, cut):
+    state = variant_game(variant, seed, stop_after=cut)
+    for viewer in viewers(state):
+        copy = state.determinize(viewer, random.Random(5))
+        assert copy.history == state.history
+        if variant[0] in MADE_UP_HANDS:
+            with pytest.raises(IllegalAction, match="a determinized copy cannot undo"):
+                copy.undo()
+            assert copy.history == state.history
+        else:
+            again = copy.clone()
+            assert again.undo() == state.history[-1]
+            again.play(state.history[-1])
+            assert again == copy and again.record() == copy.record()
+
+
 HEADER = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
 PHASES = {"tic-tac-two": {"mark", "peek"}, "tyc": {"move"}, "tic-tac-trek": {"place", "campfire"},
           "tic-toc": {"turn"}, "tic-tac-ko": {"start", "action", "more", "answer", "effect"}}

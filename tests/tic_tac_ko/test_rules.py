@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import play
-from ko_script import CUTE_HAND, EVIL_HAND, discard, grid, hand, new
+from tic_tac_ko.ko_script import CUTE_HAND, EVIL_HAND, discard, grid, hand, new
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption

@@ -7,11 +7,9 @@ import random
 import re
 from collections import Counter
 
-import pytest
-from helpers import play, random_game
+from helpers import play
 
 import tictac_nb
-from tictac_nb import IllegalAction
 from tictac_nb.games.tic_toc.bots import TicTocBot
 
 
@@ -124,17 +122,3 @@ def test_the_widget_syncs_only_the_seats_view(deal):
     board.act("discard Boy")
     board.act("end")  # the bot plays its turn; the board stays on Player 1's view
     assert shown_cards(board.svg) == visible_to(board.state, 0)
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_determinized_copy_cannot_undo(players):
-    """Its hidden cards were made up, so its moves cannot be replayed from a seed (that the copy holds no real
-    secret is a protocol test)."""
-    for seed, cut in ((2, 9), (3, 30), (4, 70)):
-        state = random_game("tic-toc", seed, stop_after=cut, players=players)
-        for viewer in (None, *range(players)):
-            direct = state.determinize(viewer, random.Random(5))
-            assert direct.history == state.history
-            with pytest.raises(IllegalAction, match="a determinized copy cannot undo"):
-                direct.undo()
-            assert direct.history == state.history

@@ -12,7 +12,7 @@ import pytest
 from helpers import refused_as_one_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tyc.scripts import FULL_BOARD_5, ROW1, play
+from tyc.tyc_scripts import FULL_BOARD_5, ROW1, play
 
 import tictac_nb
 from tictac_nb import IllegalAction

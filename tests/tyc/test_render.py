@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from helpers import SVG, contrast, font_sizes
-from tyc.scripts import FULL_BOARD_5, LATER_LINE, ROW_AND_COLUMN, play
+from tyc.tyc_scripts import FULL_BOARD_5, LATER_LINE, ROW_AND_COLUMN, play
 
 import tictac_nb
 from tictac_nb import MCTSBot

@@ -1,10 +1,10 @@
-"""One test per rule of the Tyc rulebook and per ruling, on scripted positions (see scripts.py)."""
+"""One test per rule of the Tyc rulebook and per ruling, on scripted positions (see tyc_scripts.py)."""
 
 from __future__ import annotations
 
 import pytest
 from helpers import refused
-from tyc.scripts import (
+from tyc.tyc_scripts import (
     DIAGONAL,
     DOUBLE_THREE,
     ENDING_THREE,
