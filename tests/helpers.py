@@ -74,6 +74,13 @@ def font_sizes(svg_text: str) -> list[tuple[str, float]]:
     return list(walk(ET.fromstring(svg_text), 1.0))
 
 
+def assert_fits_with_11_px_text(svg_text: str, width: float | None) -> None:
+    """The board is no wider than `width` (760 px when None) and no text in it is under 11 px."""
+    small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
+    assert small == [], small
+    assert float(ET.fromstring(svg_text).get("width").removesuffix("px")) <= (width or 760)
+
+
 def luminance(colour: str) -> float:
     """The relative luminance of a `#rrggbb` colour (WCAG 2)."""
     channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]

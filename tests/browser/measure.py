@@ -66,3 +66,17 @@ def assert_drawn_for_the_width(page, boards, width: float) -> None:
         figures = measure_svg(page, state.render_svg(viewer, pending, width), width)
         assert too_small(figures, 11, 24 if width == 400 else None) == [], name
         assert figures["width"] <= width and figures["scale"] == 1, name
+
+
+def readability_problems(page, boards, width: float, more=None) -> list[str]:
+    """Each (name, state, viewer, pending) board drawn for `width` must be shown at its own size (asserted);
+    returned, as lines naming the board: texts under 11 px, targets under 24 px, overlapping texts and
+    whatever `more(page)` finds."""
+    problems = []
+    for name, state, viewer, pending in boards:
+        figures = measure_svg(page, state.render_svg(viewer, pending, width=width), width)
+        assert abs(figures["scale"] - 1) < 1e-6, name  # drawn at the width it is shown at
+        problems += [f"{name}: {line}" for line in too_small(figures, 11, 24)]
+        problems += [f"{name}: overlap {pair}" for pair in overlapping_texts(page)]
+        problems += [f"{name}: {line}" for line in (more(page) if more else [])]
+    return problems

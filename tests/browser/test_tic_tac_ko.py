@@ -10,7 +10,7 @@ import random
 
 import pytest
 from helpers import play, random_game
-from measure import measure_svg, overlapping_texts, too_small
+from measure import measure_svg, readability_problems, too_small
 from tic_tac_ko.ko_script import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
@@ -89,14 +89,9 @@ def boards():
 
 @pytest.mark.parametrize("width", [760, 400])
 def test_every_text_is_11_px_and_every_target_24_px_at_the_width_shown(page, width):
-    problems = []
-    for name, state, viewer, pending in boards():
-        svg = state.render_svg(viewer, pending, width=width)
-        figures = measure_svg(page, svg, width)
-        assert figures["scale"] == pytest.approx(1), name  # drawn at the width it is shown at
-        problems += [f"{name}: {line}" for line in too_small(figures, 11, 24)]
-        problems += [f"{name}: overlap {pair}" for pair in overlapping_texts(page)]
-        problems += [f"{name}: spills out of its card: {words}" for words in page.evaluate(SPILLS)]
+    def spills(page):
+        return [f"spills out of its card: {words}" for words in page.evaluate(SPILLS)]
+    problems = readability_problems(page, boards(), width, spills)
     assert not problems, sorted(set(p.split(': ', 1)[1] for p in problems))[:20]
 
 

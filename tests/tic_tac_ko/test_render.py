@@ -9,7 +9,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import SVG, contrast, play
+from helpers import SVG, assert_fits_with_11_px_text, contrast, play
 from tic_tac_ko.ko_script import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
@@ -159,9 +159,7 @@ def positions(players, grid_name="standard", count=3):
 def test_the_board_is_drawn_at_the_width_it_is_shown_with_no_text_under_11_px(players, grid_name, width):
     for state in positions(players, grid_name):
         for viewer in (None, state.to_move or 0):
-            root = ET.fromstring(state.render_svg(viewer, width=width))
-            assert float(root.attrib["width"].removesuffix("px")) <= (width or 760)
-            assert min(float(t.attrib["font-size"]) for t in root.iter(SVG + "text")) >= 11
+            assert_fits_with_11_px_text(state.render_svg(viewer, width=width), width)
 
 
 def test_texts_have_4_5_to_1_contrast_on_their_background():

@@ -6,7 +6,7 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import SVG, contrast, font_sizes, play, random_game
+from helpers import SVG, assert_fits_with_11_px_text, contrast, play, random_game
 
 import tictac_nb
 from tictac_nb import MCTSBot
@@ -148,10 +148,7 @@ def lakes_in_a_row(n: int):
 @pytest.mark.parametrize("width", [None, 760, 400])
 def test_every_text_is_at_least_11_px_and_the_board_fits_its_width(width):
     for state, viewer in positions():
-        svg_text = state.render_svg(viewer, width=width)
-        small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
-        assert small == [], small
-        assert float(ET.fromstring(svg_text).get("width").removesuffix("px")) <= (width or 760)
+        assert_fits_with_11_px_text(state.render_svg(viewer, width=width), width)
 
 
 def test_a_long_map_shrinks_its_cells_and_narrow_boards_put_the_panel_under_the_map():

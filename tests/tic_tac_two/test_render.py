@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import SVG, contrast, font_sizes, random_game
+from helpers import SVG, assert_fits_with_11_px_text, contrast, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -108,10 +108,7 @@ def positions():
 @pytest.mark.parametrize("width", [None, 760, 400, 300])
 def test_every_text_is_at_least_11_px_and_the_board_fits_its_width(width):
     for state, viewer in positions():
-        svg_text = state.render_svg(viewer, width=width)
-        small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
-        assert small == [], small
-        assert float(ET.fromstring(svg_text).get("width").removesuffix("px")) <= (width or 760)
+        assert_fits_with_11_px_text(state.render_svg(viewer, width=width), width)
 
 
 def test_narrow_boards_put_the_tile_board_under_the_main_board():

@@ -8,7 +8,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import SVG, contrast, play
+from helpers import SVG, assert_fits_with_11_px_text, contrast, play
 
 import tictac_nb
 from tictac_nb.games.tic_toc.bots import TicTocBot
@@ -171,10 +171,7 @@ def test_the_widget_plays_a_two_step_card(deal):
 def test_the_board_is_drawn_at_the_width_it_is_shown_with_no_text_under_11_px(players, width):
     for state in positions(players, 3):
         for viewer in (None, state.to_move):
-            root = ET.fromstring(state.render_svg(viewer, width=width))
-            assert float(root.attrib["width"].removesuffix("px")) <= (width or 760)
-            sizes = [float(t.attrib["font-size"]) for t in root.iter(SVG + "text")]
-            assert min(sizes) >= 11
+            assert_fits_with_11_px_text(state.render_svg(viewer, width=width), width)
 
 
 def test_texts_on_the_paper_and_on_cards_are_readable():

@@ -6,7 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import SVG, contrast, font_sizes
+from helpers import SVG, assert_fits_with_11_px_text, contrast
 from tyc.tyc_scripts import FULL_BOARD_5, LATER_LINE, ROW_AND_COLUMN, play
 
 import tictac_nb
@@ -140,10 +140,7 @@ def positions():
 @pytest.mark.parametrize("width", [None, 760, 400])
 def test_every_text_is_at_least_11_px_and_the_board_fits_its_width(width):
     for state, viewer, pending in positions():
-        svg_text = state.render_svg(viewer, pending, width)
-        small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
-        assert small == [], small
-        assert float(parse(svg_text).get("width").removesuffix("px")) <= (width or 760)
+        assert_fits_with_11_px_text(state.render_svg(viewer, pending, width), width)
 
 
 def test_narrow_boards_put_the_scores_under_the_grid_and_cells_stay_clickable():
