@@ -108,3 +108,21 @@ class InterruptedExecutor(Executor):
         future = Future()
         future.set_result(fn(*args, **kwargs))
         return future
+
+
+class ScriptedBot:
+    """A bot that plays the given actions in order."""
+
+    def __init__(self, *actions: str) -> None:
+        self.actions = list(actions)
+
+    def choose(self, state) -> str:
+        return self.actions.pop(0)
+
+    def __repr__(self) -> str:
+        return "ScriptedBot()"
+
+
+def synced_state(board) -> dict:
+    """A Board's synced traits, without references to other widget models (their ids differ per board)."""
+    return {k: v for k, v in board.get_state().items() if not str(v).startswith("IPY_MODEL_")}
