@@ -197,7 +197,7 @@ def test_a_bot_at_fault_forfeits_with_its_reason(bot, reason):
     assert row["forfeit"] == 1 and row["winners"] == (0,) and row["shares"] == (1.0, 0.0)
     assert row["reason"].startswith(f"O ({bot.__name__}) forfeits: {reason}")
     assert not row["completed"] and not row["draw"]
-    assert lab.replay(row).history == list(row["moves"])
+    assert lab.final_state(row).history == list(row["moves"])
 
 
 def test_a_move_over_the_time_limit_forfeits_after_the_fact():
