@@ -1,8 +1,11 @@
-"""Shared test helpers: random positions of any registered game."""
+"""Shared test helpers: random positions of any registered game, scripted play and checked refusals."""
 
 from __future__ import annotations
 
 import random
+import re
+import xml.etree.ElementTree as ET
+from concurrent.futures import Executor, Future
 
 import pytest
 
@@ -45,3 +48,81 @@ def refused(state, action) -> str:
         state.play(action)
     assert state.key() == before and state.record() == record
     return str(error.value)
+
+
+def refused_as_one_of(state, action, patterns: list[str], longest: int = 160) -> str:
+    """`refused`, also checking that the message is at most `longest` characters and reads as one of
+    `patterns` (regular expressions, matched whole)."""
+    message = refused(state, action)
+    assert len(message) <= longest, message
+    assert any(re.fullmatch(p, message, re.DOTALL) for p in patterns), message
+    return message
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def font_sizes(svg_text: str) -> list[tuple[str, float]]:
+    """Each text of an SVG with its size in the SVG's own units, scaled by its groups' `scale(...)` transforms."""
+    def walk(element, scale):
+        found = re.search(r"scale\(([\d.]+)\)", element.get("transform", ""))
+        scale *= float(found[1]) if found else 1
+        if element.tag == f"{SVG}text":
+            yield element.text, float(element.get("font-size")) * scale
+        for child in element:
+            yield from walk(child, scale)
+    return list(walk(ET.fromstring(svg_text), 1.0))
+
+
+def assert_fits_with_11_px_text(svg_text: str, width: float | None) -> None:
+    """The board is no wider than `width` (760 px when None) and no text in it is under 11 px."""
+    small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
+    assert small == [], small
+    assert float(ET.fromstring(svg_text).get("width").removesuffix("px")) <= (width or 760)
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of a `#rrggbb` colour (WCAG 2)."""
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(fore: str, back: str) -> float:
+    """The WCAG contrast ratio of two `#rrggbb` colours (1 to 21; text needs 4.5)."""
+    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+class InterruptedExecutor(Executor):
+    """Runs each task at once on submit; submit number `at` is 'interrupted' by the user (KeyboardInterrupt)."""
+
+    def __init__(self, at: int = 3):
+        self.at = at
+        self.submitted = 0
+
+    def submit(self, fn, *args, **kwargs):
+        self.submitted += 1
+        if self.submitted == self.at:
+            raise KeyboardInterrupt
+        future = Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+class ScriptedBot:
+    """A bot that plays the given actions in order."""
+
+    def __init__(self, *actions: str) -> None:
+        self.actions = list(actions)
+
+    def choose(self, state) -> str:
+        return self.actions.pop(0)
+
+    def __repr__(self) -> str:
+        return "ScriptedBot()"
+
+
+def synced_state(board) -> dict:
+    """A Board's synced traits, without references to other widget models (their ids differ per board)."""
+    return {k: v for k, v in board.get_state().items() if not str(v).startswith("IPY_MODEL_")}

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 import time
 import zlib
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pandas as pd
 import pytest
-from helpers import random_game
+from helpers import InterruptedExecutor, random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -413,21 +413,6 @@ def test_wrapped_bots_choose_the_same_in_two_real_games_their_seat_cannot_tell_a
     assert pair is not None
     for cheater in [*CHEATERS, reads_every_attribute]:
         assert as_bot(cheater, 5).choose(pair[0]) == as_bot(cheater, 5).choose(pair[1]), cheater
-
-
-class InterruptedExecutor(Executor):
-    """Runs each task at once on submit; the third submit is 'interrupted' by the user."""
-
-    def __init__(self):
-        self.submitted = 0
-
-    def submit(self, fn, *args, **kwargs):
-        self.submitted += 1
-        if self.submitted == 3:
-            raise KeyboardInterrupt
-        future = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
 
 
 def test_an_interrupted_tournament_keeps_both_seat_orders(capsys):

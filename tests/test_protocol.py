@@ -98,8 +98,23 @@ def test_notation_round_trips_and_undo_restores(variant, seed, cut):
         trial = state.clone()
         trial.play(str(action))
         assert trial.history[-1] == action
-        trial.undo()
+        assert trial.undo() == action
         assert trial == state
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(0, 300))
+def test_a_clone_is_independent(variant, seed, cut):
+    """Playing a clone to the end leaves the original exactly as it was."""
+    state = variant_game(variant, seed, stop_after=cut)
+    if state.outcome is not None:
+        return
+    before = (state.key(), state.legal_actions(), state.view(None), state.record())
+    copy = state.clone()
+    rng = random.Random(seed)
+    while copy.outcome is None:
+        copy.play(rng.choice(copy.legal_actions()))
+    assert (state.key(), state.legal_actions(), state.view(None), state.record()) == before
 
 
 @SETTINGS
@@ -130,6 +145,66 @@ def test_view_and_svg_do_not_change_under_determinize(variant, seed, cut, other)
         assert sample.view(viewer) == state.view(viewer)
         assert sample.render_svg(viewer) == state.render_svg(viewer)
         assert sample.legal_actions() == state.legal_actions() or viewer != state.to_move
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(0, 300))
+def test_a_determinized_copy_depends_only_on_the_view_the_moves_and_the_rng(variant, seed, cut):
+    """A copy made from a state whose hidden information was already resampled equals one made from the real
+    state: so the copy's record (seed, options, setup) and key hold nothing but the view and the history."""
+    state = variant_game(variant, seed, stop_after=cut)
+    for viewer in viewers(state):
+        direct = state.determinize(viewer, random.Random(5))
+        again = state.determinize(viewer, random.Random(1)).determinize(viewer, random.Random(5))
+        assert direct.record() == again.record() and direct.key() == again.key()
+        assert direct.seed != state.seed and direct.view(viewer) == state.view(viewer)
+
+
+MADE_UP_HANDS = {"tic-toc", "tic-tac-ko"}  # their copies deal hidden cards no seed can replay
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(1, 300))
+def test_a_determinized_copy_undoes_and_replays_or_refuses_to_undo(variant, seed, cut):
+    state = variant_game(variant, seed, stop_after=cut)
+    for viewer in viewers(state):
+        copy = state.determinize(viewer, random.Random(5))
+        assert copy.history == state.history
+        assert copy.replayable == copy.clone().replayable == (variant[0] not in MADE_UP_HANDS)
+        if not copy.replayable:
+            with pytest.raises(IllegalAction, match="cannot undo: its hidden parts were made up"):
+                copy.undo()
+            assert copy.history == state.history
+        else:
+            again = copy.clone()
+            assert again.undo() == state.history[-1]
+            again.play(state.history[-1])
+            assert again == copy and again.record() == copy.record()
+
+
+HEADER = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
+PHASES = {"tic-tac-two": {"mark", "peek"}, "tyc": {"move"}, "tic-tac-trek": {"place", "campfire"},
+          "tic-toc": {"turn"}, "tic-tac-ko": {"start", "action", "more", "answer", "effect"}}
+
+
+@SETTINGS
+@given(seed=SEEDS, cut=st.integers(0, 300))
+def test_every_view_has_the_engines_header_then_the_games_own_body(variant, seed, cut):
+    state = variant_game(variant, seed, stop_after=cut)
+    outcome = state.outcome
+    for viewer in viewers(state):
+        assert not HEADER & set(state.view_body(viewer))
+        view = state.view(viewer)
+        assert view["game"] == variant[0] and view["viewer"] == viewer and view["to_move"] == state.to_move
+        assert view["players"] == [state.player_name(p) for p in range(state.num_players)]
+        assert len(set(view["players"])) == state.num_players and view["status"] == state.status()
+        assert view["phase"] == "over" if outcome is not None else view["phase"] in PHASES[variant[0]]
+        if outcome is None:
+            assert view["outcome"] is None
+        else:
+            assert view["outcome"] == {"winners": list(outcome.winners), "reason": outcome.reason,
+                                       "scores": None if outcome.scores is None else list(outcome.scores),
+                                       "timed_out": outcome.timed_out}
 
 
 @SETTINGS

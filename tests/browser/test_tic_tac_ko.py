@@ -10,26 +10,13 @@ import random
 
 import pytest
 from helpers import play, random_game
-from measure import measure_svg, too_small
+from measure import measure_svg, readability_problems, too_small
 from tic_tac_ko.ko_script import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb.games.tic_tac_ko.bots import KOBot
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-OVERLAPS = """() => {
-  const boxes = [...document.querySelectorAll('#box svg text')].filter((t) => t.textContent.trim())
-    .map((t) => [t.textContent.trim().slice(0, 30), t.getBoundingClientRect()]);
-  const found = [];
-  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
-    const [a, r] = boxes[i], [b, s] = boxes[j];
-    const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
-    const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
-    if (w > 2 && h > 2) found.push(`${a} / ${b}`);
-  }
-  return found;
-}"""
 
 SPILLS = """() => {
   const found = [];
@@ -102,14 +89,9 @@ def boards():
 
 @pytest.mark.parametrize("width", [760, 400])
 def test_every_text_is_11_px_and_every_target_24_px_at_the_width_shown(page, width):
-    problems = []
-    for name, state, viewer, pending in boards():
-        svg = state.render_svg(viewer, pending, width=width)
-        figures = measure_svg(page, svg, width)
-        assert figures["scale"] == pytest.approx(1), name  # drawn at the width it is shown at
-        problems += [f"{name}: {line}" for line in too_small(figures, 11, 24)]
-        problems += [f"{name}: overlap {pair}" for pair in page.evaluate(OVERLAPS)]
-        problems += [f"{name}: spills out of its card: {words}" for words in page.evaluate(SPILLS)]
+    def spills(page):
+        return [f"spills out of its card: {words}" for words in page.evaluate(SPILLS)]
+    problems = readability_problems(page, boards(), width, spills)
     assert not problems, sorted(set(p.split(': ', 1)[1] for p in problems))[:20]
 
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 from browser_support import first_live_board, turn
-from measure import measure_svg, too_small
+from measure import assert_drawn_for_the_width
 
 import tictac_nb
 
@@ -30,25 +30,22 @@ def test_voila_places_a_trek_tile_by_clicking_its_cell(page, voila_server):
 
 
 def positions():
-    """(name, state, viewer): the start, the middle of a game, the campfire decision, the end."""
+    """(name, state, viewer, pending): the start, the middle of a game, the campfire decision, the end."""
     forest = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 16, "lake": 0}
     decision = tictac_nb.new_game("tic-tac-trek", seed=0, first_player=0, mix=forest, campfires=1)
     for move in ("-1,0", "2,0", "-2,0", "3,0", "-1,1", "2,1", "-1,2"):
         decision.play(move)
     state = tictac_nb.new_game("tic-tac-trek", seed=3)
-    found = [("start", state.clone(), state.to_move), ("decision", decision, 0)]
+    found = [("start", state.clone(), state.to_move, None), ("decision", decision, 0, None)]
     rng = random.Random(2)
     for _ in range(12):
         state.play(rng.choice(state.legal_actions()))
-    found.append(("middle", state.clone(), state.to_move))
+    found.append(("middle", state.clone(), state.to_move, None))
     while state.outcome is None:
         state.play(rng.choice(state.legal_actions()))
-    return [*found, ("over", state, None)]
+    return [*found, ("over", state, None, None)]
 
 
 @pytest.mark.parametrize("width", [760, 400])
 def test_texts_are_11_px_and_targets_24_px_at_the_width_given(page, width):
-    for name, state, viewer in positions():
-        figures = measure_svg(page, state.render_svg(viewer, None, width), width)
-        assert too_small(figures, 11, 24 if width == 400 else None) == [], name
-        assert figures["width"] <= width and figures["scale"] == 1, name
+    assert_drawn_for_the_width(page, positions(), width)

@@ -4,7 +4,7 @@ peek played by clicking the tile board."""
 from __future__ import annotations
 
 import pytest
-from measure import measure_svg, too_small
+from measure import assert_drawn_for_the_width
 
 import tictac_nb
 
@@ -29,10 +29,7 @@ def positions():
 
 @pytest.mark.parametrize("width", [760, 400])
 def test_texts_are_11_px_and_targets_24_px_at_the_width_given(page, width):
-    for name, state, viewer, pending in positions():
-        figures = measure_svg(page, state.render_svg(viewer, pending, width), width)
-        assert too_small(figures, 11, 24 if width == 400 else None) == [], name
-        assert figures["width"] <= width and figures["scale"] == 1, name
+    assert_drawn_for_the_width(page, positions(), width)
 
 
 def test_a_peek_is_played_by_clicking_a_face_down_tile(board_page):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pandas as pd
 import pytest
-from helpers import ALL_GAMES
+from helpers import ALL_GAMES, InterruptedExecutor
 
 import tictac_nb
 from tictac_nb import lab
@@ -108,30 +108,15 @@ def test_interrupting_a_sweep_keeps_finished_chunks(monkeypatch, capsys):
     assert "kept the 4 finished games of 10" in capsys.readouterr().out
 
 
-class SyncExecutor(Executor):
-    """Runs each task at once on submit; the third submit is 'interrupted' by the user."""
-
-    def __init__(self):
-        self.submitted = 0
-
-    def submit(self, fn, *args, **kwargs):
-        self.submitted += 1
-        if self.submitted == 3:
-            raise KeyboardInterrupt
-        future = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
-
-
 def test_interrupting_a_pooled_sweep_keeps_the_chunks_already_done():
-    table = lab.sweep([lab.Variant("tic-tac-two")], 10, chunk=2, executor=SyncExecutor(), progress=False)
+    table = lab.sweep([lab.Variant("tic-tac-two")], 10, chunk=2, executor=InterruptedExecutor(), progress=False)
     assert table.attrs["interrupted"] and list(table["seed"]) == [0, 1, 2, 3]
 
 
 def test_an_interrupted_comparison_keeps_a_sample_of_every_variant():
     variants = [lab.Variant("tic-tac-two", {}, label="plain"),
                 lab.Variant("tic-tac-two", {"peek": False}, label="no peek")]
-    table = lab.sweep(variants, 10, chunk=2, executor=SyncExecutor(), progress=False)
+    table = lab.sweep(variants, 10, chunk=2, executor=InterruptedExecutor(), progress=False)
     assert table.attrs["interrupted"]
     assert table.groupby("variant", sort=False)["seed"].apply(list).to_dict() == {"plain": [0, 1], "no peek": [0, 1]}
 

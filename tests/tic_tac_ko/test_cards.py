@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 from helpers import play
-from ko_script import CUTE_HAND, grid, hand, new
+from tic_tac_ko.ko_script import CUTE_HAND, grid, hand, new
 
 from tictac_nb import InvalidOption
 from tictac_nb.games.tic_tac_ko.cards import (

@@ -9,13 +9,12 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import play
-from ko_script import CUTE_HAND, EVIL_HAND, new
+from helpers import SVG, assert_fits_with_11_px_text, contrast, play
+from tic_tac_ko.ko_script import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb.widget import Board
 
-SVG = "{http://www.w3.org/2000/svg}"
 TARGET = re.compile(r'data-target="([^"]*)"')
 
 
@@ -144,15 +143,6 @@ def test_widget_plays_a_card_by_clicks_and_keeps_secrets():
             assert name not in synced
 
 
-def contrast(fore: str, back: str) -> float:
-    def luminance(colour: str) -> float:
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 def positions(players, grid_name="standard", count=3):
     for seed in range(count):
         state = tictac_nb.new_game("tic-tac-ko", seed=seed, players=players, grid=grid_name)
@@ -169,9 +159,7 @@ def positions(players, grid_name="standard", count=3):
 def test_the_board_is_drawn_at_the_width_it_is_shown_with_no_text_under_11_px(players, grid_name, width):
     for state in positions(players, grid_name):
         for viewer in (None, state.to_move or 0):
-            root = ET.fromstring(state.render_svg(viewer, width=width))
-            assert float(root.attrib["width"].removesuffix("px")) <= (width or 760)
-            assert min(float(t.attrib["font-size"]) for t in root.iter(SVG + "text")) >= 11
+            assert_fits_with_11_px_text(state.render_svg(viewer, width=width), width)
 
 
 def test_texts_have_4_5_to_1_contrast_on_their_background():

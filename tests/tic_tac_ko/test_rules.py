@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import play
-from ko_script import CUTE_HAND, EVIL_HAND, discard, grid, hand, new
+from tic_tac_ko.ko_script import CUTE_HAND, EVIL_HAND, discard, grid, hand, new
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption
@@ -570,6 +570,20 @@ def test_objective_completed_revealed_cleared_and_replaced():
     assert state.current_scores() == (1.0, 0.0)
 
 
+def test_the_first_objectives_are_dealt_by_the_seed_and_replaced_from_the_objective_deck():
+    firsts = {tuple(tictac_nb.new_game("tic-tac-ko", seed=s).objective) for s in range(12)}
+    assert len(firsts) > 1
+    assert tictac_nb.new_game("tic-tac-ko", seed=4).objective == tictac_nb.new_game("tic-tac-ko", seed=4).objective
+    fixed = tictac_nb.new_game("tic-tac-ko", seed=4, objectives=["Top Row", None])
+    names = [fixed.objective_cards[i].name for i in fixed.objective]
+    assert names[0] == "Top Row" and names[1] != "Top Row"
+    state = new(evil=EVIL_HAND, layout={"1": "Scutters", "2": "Mumbles"}, objectives=["Top Row", "Bottom Row"])
+    deck = list(state.objective_deck)
+    assert len(deck) == 10 and not set(deck) & set(state.objective)
+    play(state, "play Grimble @3", "pass")
+    assert state.objective[0] == deck[-1] and state.objective_deck == deck[:-1]
+
+
 def test_objective_needs_face_up_cards_of_the_team():
     state = new(evil=EVIL_HAND, layout={"1": "Scutters", "2": "Mumbles (hypnotized)"})
     play(state, "draw", "play Grimble @3", "pass")
@@ -606,6 +620,16 @@ def test_third_objective_wins_at_once():
     assert state.to_move is None and state.legal_actions() == ()
     with pytest.raises(IllegalAction, match="the game is over"):
         state.play("pass")
+
+
+def test_there_is_no_hand_limit():
+    state = new(players=2)
+    assert [len(h) for h in state.hands] == [7, 6]  # Evil's draw phase is done: its action comes
+    for _ in range(24):  # every turn draws a second card as its action; the next turn's draw phase draws one
+        play(state, "draw")
+    assert [len(h) for h in state.hands] == [7 + 24, 6 + 24]
+    assert state.outcome is None and state.to_move == 0 and "draw" in state.legal_actions()
+    assert not [action for action in state.legal_actions() if action.startswith("discard")]
 
 
 # ---- deck out and Gridlock --------------------------------------------------------------------

@@ -6,11 +6,8 @@ refusals (a short message naming the rule), and the state stays exactly as it wa
 
 from __future__ import annotations
 
-import random
-import re
-
 import pytest
-from helpers import play, random_game
+from helpers import play, random_game, refused_as_one_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +15,6 @@ import tictac_nb
 from tictac_nb import IllegalAction
 from tictac_nb.games.tic_tac_trek import rules
 
-GAME, PHASES = "tic-tac-trek", {"place", "campfire", "over"}
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FOREST = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 16, "lake": 0}
 MOVING = ["-1,0", "2,0", "-2,0", "3,0", "-1,1", "2,1", "-1,2"]  # one campfire each, then X lines up again
@@ -57,22 +53,12 @@ def positions():
             random_game("tic-tac-trek", 3)]
 
 
-def assert_refused_cleanly(state, action: str) -> None:
-    before = state.key(), state.record(), list(state.history)
-    with pytest.raises(IllegalAction) as refused:
-        state.play(action)
-    message = str(refused.value)
-    assert len(message) <= 160, message
-    assert any(re.fullmatch(p, message, re.DOTALL) for p in REFUSALS), message
-    assert (state.key(), state.record(), state.history) == before
-
-
 @SETTINGS
 @given(where=st.integers(0, 3), text=TEXTS)
 def test_any_text_is_played_or_refused_with_a_rule_and_changes_nothing(where, text):
     state = positions()[where]
     if text not in state.legal_actions():
-        assert_refused_cleanly(state, text)
+        refused_as_one_of(state, text, REFUSALS)
 
 
 @SETTINGS
@@ -83,7 +69,7 @@ def test_misspelt_legal_actions_are_refused_with_their_spelling(where, pick, cas
     legal = state.legal_actions() or ("1,1",)
     text = pad + case(legal[pick % len(legal)]).replace(",", inner).replace(" ", inner[:1] or " ") + pad
     if text not in state.legal_actions():
-        assert_refused_cleanly(state, text)
+        refused_as_one_of(state, text, REFUSALS)
 
 
 def test_refused_placements_do_not_grow_the_cell_names_without_end():
@@ -112,30 +98,5 @@ def test_cells_beyond_the_cache_still_play():
     assert state.outcome is not None and state.view(None)["tiles"][-1]["x"] == 39
     assert state.undo() == "39,0" and "39,0" in state.legal_actions() and "38,1" in state.legal_actions()
 
-
-# ---- determinize -----------------------------------------------------------------------------------
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 30))
-def test_determinize_depends_only_on_the_view_the_moves_and_the_rng(seed, cut):
-    state = random_game("tic-tac-trek", seed, stop_after=cut)
-    for viewer in (None, 0, 1):
-        direct = state.determinize(viewer, random.Random(5))
-        again = state.determinize(viewer, random.Random(1)).determinize(viewer, random.Random(5))
-        assert direct.record() == again.record() and direct.key() == again.key()
-        assert direct.view(viewer) == state.view(viewer)
-
-
 # ---- the view: the engine's header, then the game's own body ---------------------------------------
 HEADER = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
-
-
-@settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 40))
-def test_the_view_body_repeats_no_header_key_and_the_phase_is_the_games_word(seed, cut):
-    state = random_game(GAME, seed, stop_after=cut)
-    for viewer in (None, 0, 1):
-        assert not HEADER & set(state.view_body(viewer))
-        view = state.view(viewer)
-        assert view["players"] == list(state.player_names) and view["phase"] in PHASES
-        if state.outcome is not None:
-            assert view["outcome"]["winners"] == list(state.outcome.winners)

@@ -3,25 +3,21 @@
 from __future__ import annotations
 
 import random
-import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import play, random_game
+from helpers import SVG, assert_fits_with_11_px_text, contrast, play, random_game
 
 import tictac_nb
 from tictac_nb import MCTSBot
 from tictac_nb.games.tic_tac_trek.render import CELL, SMALLEST
 from tictac_nb.svg import PALETTE
 
-NS = "{http://www.w3.org/2000/svg}"
-
 FOREST = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 16, "lake": 0}
 
 
 def trek(bag=None, first=0, **options):
     return tictac_nb.new_game("tic-tac-trek", seed=0, first_player=first, bag=bag, **options)
-
 
 
 def tree(state, viewer=None):
@@ -149,34 +145,10 @@ def lakes_in_a_row(n: int):
     return play(state, *(f"{x},0" for x in range(2, n)))
 
 
-def font_sizes(svg_text: str) -> list[tuple[str, float]]:
-    """Each text with its size in the SVG's own units, scaled by its groups' `scale(...)` transforms."""
-    def walk(element, scale):
-        found = re.search(r"scale\(([\d.]+)\)", element.get("transform", ""))
-        scale *= float(found[1]) if found else 1
-        if element.tag == f"{NS}text":
-            yield element.text, float(element.get("font-size")) * scale
-        for child in element:
-            yield from walk(child, scale)
-    return list(walk(ET.fromstring(svg_text), 1.0))
-
-
-def contrast(a: str, b: str) -> float:
-    def luminance(colour: str) -> float:
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
 @pytest.mark.parametrize("width", [None, 760, 400])
 def test_every_text_is_at_least_11_px_and_the_board_fits_its_width(width):
     for state, viewer in positions():
-        svg_text = state.render_svg(viewer, width=width)
-        small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
-        assert small == [], small
-        assert float(ET.fromstring(svg_text).get("width").removesuffix("px")) <= (width or 760)
+        assert_fits_with_11_px_text(state.render_svg(viewer, width=width), width)
 
 
 def test_a_long_map_shrinks_its_cells_and_narrow_boards_put_the_panel_under_the_map():
@@ -188,20 +160,20 @@ def test_a_long_map_shrinks_its_cells_and_narrow_boards_put_the_panel_under_the_
     too_long = frame(lakes_in_a_row(14), 400)  # 16 cells cannot fit 400 px: the smallest cells that keep targets
     assert too_long.get("data-cells") == "16x3" and float(too_long.get("width")) == 16 * SMALLEST
     root = ET.fromstring(trek("FDD").render_svg(0, width=400))
-    heads = {e.text: float(e.get("y")) for e in root.iter(f"{NS}text")}
+    heads = {e.text: float(e.get("y")) for e in root.iter(f"{SVG}text")}
     map_frame = next(el for el in root.iter() if el.get("class") == "ttn-trek-map")
     assert heads["Drawn by X"] > float(map_frame.get("y")) + float(map_frame.get("height"))
 
 
 def test_every_text_is_readable_on_the_paper():
     for state, viewer in positions():
-        for element in ET.fromstring(state.render_svg(viewer)).iter(f"{NS}text"):
+        for element in ET.fromstring(state.render_svg(viewer)).iter(f"{SVG}text"):
             assert contrast(element.get("fill"), PALETTE["paper"]) >= 4.5, (element.text, element.get("fill"))
             assert element.get("fill-opacity") is None and element.get("opacity") is None
 
 
 def test_rulers_give_the_x_of_each_column_and_the_y_of_each_row():
-    words = [el.text for el in tree(trek("FDD")).iter(f"{NS}text")]
+    words = [el.text for el in tree(trek("FDD")).iter(f"{SVG}text")]
     assert ["-1", "0", "1", "2"] == words[2:6] and ["-1", "0", "1"] == words[6:9]
 
 
@@ -212,4 +184,4 @@ def test_the_board_is_described_in_brief_and_shows_its_status_once_in_the_status
         "Tic Tac Trek. X to place a desert tile (23 tiles left in the bag). 2 tiles on the map. "
         "Campfires: X 0 on the map, 0 points; O 0 on the map, 0 points. In the bag: 23.")
     lines = [e for e in root.iter() if e.get("class") == "ttn-status-line"]
-    assert len(lines) == 1 and " ".join(e.text for e in lines[0].iter(f"{NS}text")) == state.status()
+    assert len(lines) == 1 and " ".join(e.text for e in lines[0].iter(f"{SVG}text")) == state.status()

@@ -210,6 +210,25 @@ def test_a_campfire_tile_is_blocked_for_new_lines():
     assert tile_at(state, -3, 0)["campfire"] is None
 
 
+def test_a_line_of_four_through_the_placed_tile_lights_one_campfire():
+    state = play(trek(mix=FOREST), "0,-1", "2,0", "2,-1", "0,1", "3,-1", "3,-2")
+    assert state.view(None)["lines"] == [] and state.view(None)["campfires_left"]["X"] == 6
+    play(state, "1,-1")  # X X X X on row -1: 0,-1 1,-1 2,-1 3,-1
+    assert [tile_at(state, x, -1)["symbol"] for x in range(4)] == ["X"] * 4
+    lines = state.view(None)["lines"]
+    assert lines and all("1,-1" in line and len(line) == 3 for line in lines)
+    assert {cell for line in lines for cell in line} == {"0,-1", "1,-1", "2,-1", "3,-1"}
+    assert tile_at(state, 1, -1)["campfire"] == "X" and state.view(None)["campfires_left"]["X"] == 5
+    assert [tile_at(state, x, -1)["campfire"] for x in (0, 2, 3)] == [None] * 3
+
+
+def test_the_other_tiles_of_an_old_line_make_new_lines():
+    state = play(trek(mix=FOREST), "-1,0", "1,1", "-2,0")  # X's line -2,0 -1,0 0,0; campfire on -2,0
+    play(state, "1,2", "-1,1", "2,0", "-1,-1")  # -1,-1 -1,0 -1,1: -1,0 was in the old line
+    assert state.view(None)["lines"] == [["-1,-1", "-1,0", "-1,1"]]
+    assert tile_at(state, -1, -1)["campfire"] == "X" and state.view(None)["campfires_placed"]["X"] == 2
+
+
 def test_no_campfire_without_a_line():
     state = play(trek(mix=FOREST), "0,1", "1,1", "0,-1")  # X X X in a column through the setup tile
     assert state.view(None)["lines"] == [["0,-1", "0,0", "0,1"]]

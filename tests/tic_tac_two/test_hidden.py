@@ -7,6 +7,8 @@ who may see.
 
 from __future__ import annotations
 
+from helpers import ScriptedBot, synced_state
+
 import tictac_nb
 from tictac_nb import Board
 
@@ -19,21 +21,6 @@ def game(tiles: str, *moves: str):
     for move in moves:
         state.play(move)
     return state
-
-
-class Scripted:
-    """A bot that plays the given actions in order."""
-
-    def __init__(self, *actions: str) -> None:
-        self.actions = list(actions)
-
-    def choose(self, state) -> str:
-        return self.actions.pop(0)
-
-
-def synced(board: Board) -> dict:
-    """The widget's synced state, without references to other widget models (their ids differ)."""
-    return {k: v for k, v in board.get_state().items() if not str(v).startswith("IPY_MODEL_")}
 
 
 # 1 X, 2 O, 3 W, 4 P, 6 O, 7 X, 8 X, 9 O; the second layout swaps the face-down tiles 4, 6, 7, 8
@@ -78,18 +65,18 @@ def test_the_opponent_is_told_which_square_was_peeked():
 
 
 def test_a_bots_peek_reaches_the_human_opponents_widget_only_as_a_square():
-    boards = [Board(game(tiles), bots={X: Scripted("4", "peek 9")}) for tiles in (LAYOUT, PEEK_SWAPPED)]
+    boards = [Board(game(tiles), bots={X: ScriptedBot("4", "peek 9")}) for tiles in (LAYOUT, PEEK_SWAPPED)]
     for board in boards:
         assert board.state.history == ["4", "peek 9"] and board.state.to_move == O
         assert board.svg == board.state.render_svg(O)
-    assert synced(boards[0]) == synced(boards[1])
+    assert synced_state(boards[0]) == synced_state(boards[1])
     mime = [board._repr_mimebundle_()[0]["image/svg+xml"] for board in boards]
     assert mime[0] == mime[1]
 
 
 def test_the_control_a_human_peekers_widget_does_show_the_tile():
-    boards = [Board(game(tiles, "4", "peek 9"), bots={O: Scripted("1")}) for tiles in (LAYOUT, PEEK_SWAPPED)]
-    assert synced(boards[0]) != synced(boards[1])
+    boards = [Board(game(tiles, "4", "peek 9"), bots={O: ScriptedBot("1")}) for tiles in (LAYOUT, PEEK_SWAPPED)]
+    assert synced_state(boards[0]) != synced_state(boards[1])
 
 
 def test_hot_seat_cover_hides_the_peek_and_reveals_only_the_next_players_view():
@@ -100,8 +87,8 @@ def test_hot_seat_cover_hides_the_peek_and_reveals_only_the_next_players_view():
         board.act("peek 9")
         assert board.cover == "Pass the screen to O. O: show my board"
         assert board.svg == board.state.render_svg(None)
-    assert synced(boards[0]) == synced(boards[1])
+    assert synced_state(boards[0]) == synced_state(boards[1])
     for board in boards:
         board._on_message(board, {"type": "reveal", "turn": board.turn})
         assert board.cover == "" and board.svg == board.state.render_svg(O)
-    assert synced(boards[0]) == synced(boards[1])
+    assert synced_state(boards[0]) == synced_state(boards[1])

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import random_game
+from helpers import SVG, assert_fits_with_11_px_text, contrast, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb.svg import PALETTE
-
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 def game(tiles: str, *moves: str):
@@ -96,7 +93,6 @@ def test_targets_are_exactly_the_movers_legal_actions(seed, cut):
 
 
 # ---- sizes, names and colours for a class ------------------------------------------------------------
-NS = "{http://www.w3.org/2000/svg}"
 PAPER_CONTRAST = 4.5
 
 
@@ -109,50 +105,24 @@ def positions():
     return [(start, 0), (peek, 1), (peek, 0), (seen, 0), (seen, 1), (tie, None)]
 
 
-def font_sizes(svg_text: str) -> list[tuple[str, float]]:
-    """Each text with its size in the SVG's own units, scaled by its groups' `scale(...)` transforms."""
-    def walk(element, scale):
-        found = re.search(r"scale\(([\d.]+)\)", element.get("transform", ""))
-        scale *= float(found[1]) if found else 1
-        if element.tag == f"{NS}text":
-            yield element.text, float(element.get("font-size")) * scale
-        for child in element:
-            yield from walk(child, scale)
-    return list(walk(ET.fromstring(svg_text), 1.0))
-
-
-def luminance(colour: str) -> float:
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: str, b: str) -> float:
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
 @pytest.mark.parametrize("width", [None, 760, 400, 300])
 def test_every_text_is_at_least_11_px_and_the_board_fits_its_width(width):
     for state, viewer in positions():
-        svg_text = state.render_svg(viewer, width=width)
-        small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
-        assert small == [], small
-        assert float(ET.fromstring(svg_text).get("width").removesuffix("px")) <= (width or 760)
+        assert_fits_with_11_px_text(state.render_svg(viewer, width=width), width)
 
 
 def test_narrow_boards_put_the_tile_board_under_the_main_board():
     root = ET.fromstring(game("XOWPCOXXO").render_svg(0, width=400))
-    heads = {e.text: (float(e.get("x")), float(e.get("y"))) for e in root.iter(f"{NS}text")}
+    heads = {e.text: (float(e.get("x")), float(e.get("y"))) for e in root.iter(f"{SVG}text")}
     assert heads["Main board"][0] == heads["Tile board"][0] and heads["Tile board"][1] > heads["Main board"][1] + 240
     wide = ET.fromstring(game("XOWPCOXXO").render_svg(0))
-    heads = {e.text: (float(e.get("x")), float(e.get("y"))) for e in wide.iter(f"{NS}text")}
+    heads = {e.text: (float(e.get("x")), float(e.get("y"))) for e in wide.iter(f"{SVG}text")}
     assert heads["Main board"][1] == heads["Tile board"][1]
 
 
 def test_every_text_is_readable_on_the_paper():
     for state, viewer in positions():
-        for element in ET.fromstring(state.render_svg(viewer)).iter(f"{NS}text"):
+        for element in ET.fromstring(state.render_svg(viewer)).iter(f"{SVG}text"):
             fill = element.get("fill")
             assert contrast(fill, PALETTE["paper"]) >= PAPER_CONTRAST, (element.text, fill)
             assert element.get("fill-opacity") is None and element.get("opacity") is None

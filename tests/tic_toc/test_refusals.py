@@ -9,7 +9,7 @@ import pytest
 from helpers import play, random_game, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tic_toc.conftest import scripted
+from tic_toc.toc_scripts import scripted
 
 from tictac_nb.games.tic_toc.rules import FULL, SHORT
 

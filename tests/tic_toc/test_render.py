@@ -8,14 +8,12 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import play
+from helpers import SVG, assert_fits_with_11_px_text, contrast, play
 
 import tictac_nb
 from tictac_nb.games.tic_toc.bots import TicTocBot
 
-SVG = "{http://www.w3.org/2000/svg}"
 board = importlib.import_module("tictac_nb.games.tic_toc.render")
-
 
 
 def targets(svg_text: str) -> dict[str, str]:
@@ -168,24 +166,12 @@ def test_the_widget_plays_a_two_step_card(deal):
     assert widget.state.history[-1] == "croc @2"
 
 
-def contrast(fore: str, back: str) -> float:
-    def luminance(colour: str) -> float:
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 @pytest.mark.parametrize("width", [None, 760, 400, 320])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_board_is_drawn_at_the_width_it_is_shown_with_no_text_under_11_px(players, width):
     for state in positions(players, 3):
         for viewer in (None, state.to_move):
-            root = ET.fromstring(state.render_svg(viewer, width=width))
-            assert float(root.attrib["width"].removesuffix("px")) <= (width or 760)
-            sizes = [float(t.attrib["font-size"]) for t in root.iter(SVG + "text")]
-            assert min(sizes) >= 11
+            assert_fits_with_11_px_text(state.render_svg(viewer, width=width), width)
 
 
 def test_texts_on_the_paper_and_on_cards_are_readable():

@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from helpers import play
+from helpers import play, refused
+from tic_toc.toc_scripts import hand
 
 import tictac_nb
-from tictac_nb import IllegalAction, InvalidOption
-
-
-def hand(state, seat):
-    return sorted(state.view(seat)["hand"])
-
-
-def refused(state, action, message):
-    before = state.key()
-    with pytest.raises(IllegalAction) as error:
-        state.play(action)
-    assert str(error.value) == message
-    assert state.key() == before
+from tictac_nb import InvalidOption
 
 
 # ---- the box and the deal ----------------------------------------------------------------------------
@@ -80,7 +69,7 @@ def test_a_turn_starts_by_drawing_2_and_ends_only_with_3_cards_or_fewer(deal):
     assert hand(state, 0) == ["Boy", "Boy", "Boy", "Pan", "Pirate"]
     assert state.status() == "Turn 1: Player 1 drew 2 and holds 5 cards: play or discard down to 3"
     assert "end" not in state.legal_actions()
-    refused(state, "end", "you must discard down to 3 cards before ending your turn (you hold 5)")
+    assert refused(state, "end") == "you must discard down to 3 cards before ending your turn (you hold 5)"
     play(state, "play Pan", "discard Pirate")
     assert state.status() == "Turn 1: Player 1 drew 2: play, discard, or end the turn"
     play(state, "end")
@@ -100,7 +89,7 @@ def test_a_discarded_card_goes_on_top_of_the_discard_pile(deal):
     state = deal([["Boy", "Smee", "Croc"], ["Pirate"] * 3], draws=("Boy", "Pan"))
     play(state, "discard Smee", "discard Croc")
     assert state.view(1)["discard"] == ["Smee", "Croc"]
-    refused(state, "discard Hook", "you have no Captain Hook in hand to discard")
+    assert refused(state, "discard Hook") == "you have no Captain Hook in hand to discard"
 
 
 # ---- teams and switching ---------------------------------------------------------------------------------
@@ -108,7 +97,7 @@ def test_a_table_holds_one_team_with_at_most_one_leader(deal):
     state = deal([["Pan", "Pan", "Boy"], ["Pirate"] * 3], draws=("Boy", "Hook"))
     play(state, "play Pan")
     assert "play Pan" not in state.legal_actions() and "discard Pan" in state.legal_actions()
-    refused(state, "play Pan", "your table already has Peter Pan: a team has at most one")
+    assert refused(state, "play Pan") == "your table already has Peter Pan: a team has at most one"
     play(state, "play Boy", "play Boy")
     assert state.view(None)["tables"][0] == {"team": "Lost Boys", "leader": True, "crew": 2}
 
@@ -116,35 +105,36 @@ def test_a_table_holds_one_team_with_at_most_one_leader(deal):
 def test_playing_the_other_team_is_a_switch_that_discards_the_table_first(deal):
     state = deal([["Pan", "Boy", "Hook"], ["Pirate"] * 3], draws=("Boy", "Pirate"))
     play(state, "play Pan", "play Boy", "play Boy")
-    refused(state, "play Hook", "your table holds Lost Boys: playing Captain Hook switches teams and discards "
-                                "your table; write 'play Hook (switch)'")
+    assert refused(state, "play Hook") == ("your table holds Lost Boys: playing Captain Hook switches teams and "
+                                           "discards your table; write 'play Hook (switch)'")
     assert "play Hook (switch)" in state.legal_actions() and "play Pirate (switch)" in state.legal_actions()
     play(state, "play Hook (switch)")
     assert state.view(None)["tables"][0] == {"team": "Pirates", "leader": True, "crew": 0}
     assert sorted(state.view(None)["discard"]) == ["Boy", "Boy", "Pan"]
     play(state, "play Pirate")
     assert state.view(None)["tables"][0]["crew"] == 1
-    refused(state, "play Pirate (switch)", "you have no Pirate in hand")
+    assert refused(state, "play Pirate (switch)") == "you have no Pirate in hand"
 
 
 def test_a_switch_needs_another_team_on_the_table(deal):
     state = deal([["Hook", "Pirate", "Boy"], ["Pirate"] * 3], draws=("Boy", "Pirate"))
-    refused(state, "play Hook (switch)", "your table holds no other team to discard: write 'play Hook'")
+    assert refused(state, "play Hook (switch)") == "your table holds no other team to discard: write 'play Hook'"
     play(state, "play Hook")
-    refused(state, "play Pirate (switch)", "your table holds no other team to discard: write 'play Pirate'")
+    assert refused(state, "play Pirate (switch)") == "your table holds no other team to discard: write 'play Pirate'"
 
 
 def test_special_cards_are_not_placed_on_a_table(deal):
     state = deal([["Croc", "Tink", "Treasure"], ["Pirate"] * 3], draws=("Smee", "Boy"))
-    refused(state, "play Croc", "Crocodile is not placed on a table: play it with a target, like 'croc @N'")
-    refused(state, "play Tink", "Tinker Bell is not placed on a table: play it with a target, like 'tink Hook'")
+    assert refused(state, "play Croc") == "Crocodile is not placed on a table: play it with a target, like 'croc @N'"
+    assert refused(state, "play Tink") == ("Tinker Bell is not placed on a table: play it with a target, "
+                                           "like 'tink Hook'")
 
 
 # ---- Tinker Bell -------------------------------------------------------------------------------------------
 def test_tinker_bell_takes_a_card_of_the_discard_pile_and_is_discarded(deal):
     state = deal([["Tink", "Hook", "Smee"], ["Pirate"] * 3], draws=("Boy", "Pan"))
     assert not any(a.startswith("tink") for a in state.legal_actions())  # empty discard: no target
-    refused(state, "tink Hook", "there is no Captain Hook in the discard pile")
+    assert refused(state, "tink Hook") == "there is no Captain Hook in the discard pile"
     play(state, "discard Hook", "discard Smee")
     assert {a for a in state.legal_actions() if a.startswith("tink")} == {"tink Hook", "tink Smee"}
     play(state, "tink Hook")
@@ -157,8 +147,8 @@ def test_tinker_bell_cannot_take_a_tinker_bell(deal):
     state = deal([["Tink", "Tink", "Boy"], ["Pirate"] * 3], draws=("Boy", "Pan"))
     play(state, "discard Tink")
     assert "tink Tink" not in state.legal_actions()
-    refused(state, "tink Tink", "Tinker Bell cannot take another Tinker Bell (this kit's ruling: it would change "
-                                "nothing)")
+    assert refused(state, "tink Tink") == ("Tinker Bell cannot take another Tinker Bell (this kit's ruling: it "
+                                           "would change nothing)")
 
 
 # ---- Pirate Treasure ---------------------------------------------------------------------------------------
@@ -173,13 +163,13 @@ def test_pirate_treasure_takes_a_market_card_and_the_market_is_refilled_at_once(
     assert state.view(None)["draw_size"] == size - 1
     assert hand(state, 0) == ["Boy", "Boy", "Boy", "Hook", "Pan"]
     assert state.view(None)["discard"] == ["Treasure"]
-    refused(state, "treasure Pan", "you have no Pirate Treasure in hand")
+    assert refused(state, "treasure Pan") == "you have no Pirate Treasure in hand"
 
 
 def test_the_market_is_reachable_only_with_pirate_treasure(deal):
     state = deal([["Boy", "Boy", "Boy"], ["Pirate"] * 3], market=("Hook", "Pan", "Croc", "Smee"), draws=("Boy",))
     assert not any("Hook" in a or "Croc" in a for a in state.legal_actions())
-    refused(state, "treasure Hook", "you have no Pirate Treasure in hand")
+    assert refused(state, "treasure Hook") == "you have no Pirate Treasure in hand"
 
 
 # ---- Crocodile and Mr. Smee -----------------------------------------------------------------------------------
@@ -207,9 +197,10 @@ def test_a_crocodile_without_hook_there_makes_all_the_pirates_escape(deal):
 
 def test_a_crocodile_needs_another_player_with_pirates(deal):
     state = play(pirates_against_a_crocodile(deal), "croc @1")
-    refused(state, "croc @2", "Crocodile attacks another player, not yourself")
-    refused(state, "croc @3", "Crocodile needs a player to attack: write 'croc @N' with N from 1 to 2")
-    refused(state, "smee @1", "Player 1 has neither Peter Pan nor Lost Boys on the table for Mr. Smee to chase away")
+    assert refused(state, "croc @2") == "Crocodile attacks another player, not yourself"
+    assert refused(state, "croc @3") == "Crocodile needs a player to attack: write 'croc @N' with N from 1 to 2"
+    assert refused(state, "smee @1") == ("Player 1 has neither Peter Pan nor Lost Boys on the table for Mr. Smee "
+                                         "to chase away")
     play(state, "croc @1")
     assert not any(a.startswith("croc") for a in state.legal_actions())  # no valid target: it cannot be played
     assert "discard Croc" not in state.legal_actions() and hand(state, 1).count("Croc") == 0
@@ -218,8 +209,8 @@ def test_a_crocodile_needs_another_player_with_pirates(deal):
 def test_a_crocodile_with_no_target_can_still_be_discarded(deal):
     state = deal([["Croc", "Smee", "Boy"], ["Pirate"] * 3], draws=("Boy", "Boy"))
     assert not any(a.startswith(("croc", "smee")) for a in state.legal_actions())
-    refused(state, "croc @2", "Player 2 has neither Captain Hook nor Pirates on the table for Crocodile to chase "
-                              "away")
+    assert refused(state, "croc @2") == ("Player 2 has neither Captain Hook nor Pirates on the table for "
+                                         "Crocodile to chase away")
     play(state, "discard Croc")
 
 
@@ -293,6 +284,23 @@ def test_a_drawn_third_crocodile_wins_before_the_second_card_is_drawn(deal):
     assert state.outcome.reason == "Player 1 wins: TIC TOC! three Crocodiles in hand, with a Crocodile from the " \
                                    "draw pile"
     assert state.view(None)["hand_sizes"] == [4, 3] and state.view(None)["draw_size"] == 64 - 10 - 1
+
+
+def test_the_shout_shows_the_three_crocodiles_and_nothing_else(deal):
+    """TIC TOC! is shouted for the player: the game ends with no action, every view lists the three
+    Crocodiles, and the rest of the winner's hand and the other hand stay as hidden as before."""
+    games = [deal([["Croc", "Croc", other], ["Pirate", "Pirate", "Tink"]], draws=("Croc", "Boy"))
+             for other in ("Boy", "Hook")]
+    for state in games:
+        assert state.outcome.winners == (0,) and state.history == [] and state.legal_actions() == ()
+        for viewer in (None, 0, 1):
+            view = state.view(viewer)
+            assert view["known"] == [["Croc", "Croc", "Croc"], []] and view["hand_sizes"] == [4, 3]
+            assert view["hand"] == (None if viewer is None else state.hand_names(viewer))
+    for viewer in (None, 1):
+        assert games[0].view(viewer) == games[1].view(viewer)
+        assert games[0].render_svg(viewer) == games[1].render_svg(viewer)
+    assert games[0].view(0)["hand"] != games[1].view(0)["hand"]  # the control: the winner sees their own hand
 
 
 def test_three_crocodiles_on_another_players_turn_draw(deal):
@@ -370,7 +378,7 @@ def test_the_turn_cap_ends_a_stuck_game_as_a_draw(deal):
 ])
 def test_refusals_name_the_rule(deal, action, message):
     state = deal([["Boy", "Boy", "Pirate"], ["Pirate"] * 3], draws=("Boy", "Pan"))
-    refused(state, action, message)
+    assert refused(state, action) == message
 
 
 def test_every_action_has_words_for_screen_readers():

@@ -138,16 +138,3 @@ def test_scores_if_ended_now_are_the_sum_of_the_breakdown(seed, cut):
     assert view["totals"] == list(state.current_scores())
     assert view["scores"] == {k: list(v) for k, v in parts.items()}
 
-
-@settings(max_examples=20, deadline=None)
-@given(seed=SEEDS, cut=st.integers(0, 80))
-def test_clone_is_independent(seed, cut):
-    state = random_game("tyc", seed, stop_after=cut)
-    if state.outcome is not None:
-        return
-    before = (state.key(), state.score_breakdown(), state.legal_actions(), state.view(None))
-    copy = state.clone()
-    rng = random.Random(seed)
-    while copy.outcome is None:
-        copy.apply(rng.choice(copy.legal_actions()))
-    assert (state.key(), state.score_breakdown(), state.legal_actions(), state.view(None)) == before

@@ -6,13 +6,12 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from tyc.scripts import FULL_BOARD_5, LATER_LINE, ROW_AND_COLUMN, play
+from helpers import SVG, assert_fits_with_11_px_text, contrast
+from tyc.tyc_scripts import FULL_BOARD_5, LATER_LINE, ROW_AND_COLUMN, play
 
 import tictac_nb
 from tictac_nb import MCTSBot
 from tictac_nb.svg import PALETTE
-
-NS = "{http://www.w3.org/2000/svg}"
 
 
 def parse(svg_text: str) -> ET.Element:
@@ -28,7 +27,7 @@ def with_class(root: ET.Element, name: str) -> list[ET.Element]:
 
 
 def texts(element: ET.Element) -> list[str]:
-    return [e.text for e in element.iter(f"{NS}text")]
+    return [e.text for e in element.iter(f"{SVG}text")]
 
 
 def test_cells_of_the_named_board_are_the_targets_with_accessible_names():
@@ -72,8 +71,8 @@ def test_letters_in_player_colours_with_a_shape_cue():
     state = play(["55A", "51B"])
     root = parse(state.render_svg(None))
     red, blue = with_class(root, "tyc-red"), with_class(root, "tyc-blue")
-    assert len(red) == 1 and red[0].tag == f"{NS}circle" and red[0].get("stroke") == PALETTE["player"][0]
-    assert len(blue) == 1 and blue[0].tag == f"{NS}rect" and blue[0].get("stroke") == PALETTE["player"][1]
+    assert len(red) == 1 and red[0].tag == f"{SVG}circle" and red[0].get("stroke") == PALETTE["player"][0]
+    assert len(blue) == 1 and blue[0].tag == f"{SVG}rect" and blue[0].get("stroke") == PALETTE["player"][1]
     marks = {e.get("aria-label"): e for e in root.iter() if e.get("aria-label", "").startswith("board 5 cell")}
     assert "A" in texts(marks["board 5 cell 5, Red's A"])
     assert "B" in texts(marks["board 5 cell 1, Blue's B"])
@@ -138,48 +137,24 @@ def positions():
             (play(ROW_AND_COLUMN), None, None), (play(LATER_LINE), 0, None)]
 
 
-def font_sizes(svg_text: str) -> list[tuple[str, float]]:
-    """Each text with its size in the SVG's own units, scaled by its groups' `scale(...)` transforms."""
-    def walk(element, scale):
-        found = re.search(r"scale\(([\d.]+)\)", element.get("transform", ""))
-        scale *= float(found[1]) if found else 1
-        if element.tag == f"{NS}text":
-            yield element.text, float(element.get("font-size")) * scale
-        for child in element:
-            yield from walk(child, scale)
-    return list(walk(ET.fromstring(svg_text), 1.0))
-
-
-def contrast(a: str, b: str) -> float:
-    def luminance(colour: str) -> float:
-        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
 @pytest.mark.parametrize("width", [None, 760, 400])
 def test_every_text_is_at_least_11_px_and_the_board_fits_its_width(width):
     for state, viewer, pending in positions():
-        svg_text = state.render_svg(viewer, pending, width)
-        small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
-        assert small == [], small
-        assert float(parse(svg_text).get("width").removesuffix("px")) <= (width or 760)
+        assert_fits_with_11_px_text(state.render_svg(viewer, pending, width), width)
 
 
 def test_narrow_boards_put_the_scores_under_the_grid_and_cells_stay_clickable():
     root = parse(play(["55A"]).render_svg(1, width=400))
-    heads = {e.text: float(e.get("y")) for e in root.iter(f"{NS}text")}
+    heads = {e.text: float(e.get("y")) for e in root.iter(f"{SVG}text")}
     bottom = max(float(e.get("y")) + float(e.get("height")) for e in with_class(root, "tyc-board"))
     assert heads["Scores"] > bottom
-    cells = [e for e in root.iter(f"{NS}rect") if e.get("fill") == PALETTE["target"]]
+    cells = [e for e in root.iter(f"{SVG}rect") if e.get("fill") == PALETTE["target"]]
     assert cells and min(float(e.get("width")) for e in cells) >= 24
 
 
 def test_every_text_is_readable_on_the_paper_and_the_tints():
     for state, viewer, pending in positions():
-        for element in parse(state.render_svg(viewer, pending)).iter(f"{NS}text"):
+        for element in parse(state.render_svg(viewer, pending)).iter(f"{SVG}text"):
             fill = element.get("fill")
             for background in (PALETTE["paper"], "#fbe7e7", "#e3effc"):
                 assert contrast(fill, background) >= 4.5, (element.text, fill, background)

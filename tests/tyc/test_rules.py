@@ -1,10 +1,10 @@
-"""One test per rule of the Tyc rulebook and per ruling, on scripted positions (see scripts.py)."""
+"""One test per rule of the Tyc rulebook and per ruling, on scripted positions (see tyc_scripts.py)."""
 
 from __future__ import annotations
 
 import pytest
 from helpers import refused
-from tyc.scripts import (
+from tyc.tyc_scripts import (
     DIAGONAL,
     DOUBLE_THREE,
     ENDING_THREE,
@@ -205,6 +205,33 @@ def test_a_three_in_a_row_made_by_the_last_move_scores():
 def test_marks_of_two_colours_make_no_three_in_a_row():
     state = play(ROW1)  # every board of row 1 holds a full line of mixed colours
     assert state.score_breakdown()["three-in-a-row"] == (0, 0)
+
+
+def relettered(moves: list[str]) -> list[str]:
+    """The same marks with other letters: each board's letters shifted by its number (still legal)."""
+    return [f"{m[:2]}{chr(ord('A') + (ord(m[2]) - ord('A') + int(m[0])) % 9)}" for m in moves]
+
+
+@pytest.mark.parametrize("moves, ends", [(DOUBLE_THREE, False), (LATER_LINE, False), (ENDING_THREE, True),
+                                         (ROW_AND_COLUMN, True)],
+                         ids=["double three", "later line", "ending three", "row and column"])
+def test_letters_play_no_part_in_three_in_a_rows_or_the_ending_line(moves, ends):
+    state, other = play(moves), play(relettered(moves))
+    assert [m[2] for m in other.history] != [m[2] for m in state.history]
+    assert other.view(None)["threes"] == state.view(None)["threes"] and state.view(None)["threes"]
+    assert (state.outcome is not None) == (other.outcome is not None) == ends
+    if ends:  # the same line ends the game: "... (row 1 of the grid was filled)"
+        assert other.outcome.reason.split(" (")[1:] == state.outcome.reason.split(" (")[1:]
+    for part in ("three-in-a-row", "line bonus", "area majority"):
+        assert other.score_breakdown()[part] == state.score_breakdown()[part]
+
+
+def test_a_player_writes_a_letter_at_most_nine_times():
+    state = play(FULL_BOARD_5)  # Red has written A on every board
+    assert state.letter_counts(0)["A"] == 9
+    state.play(state.legal_actions()[0])
+    assert state.to_move == 0 and state.legal_actions()
+    assert not [action for action in state.legal_actions() if action.endswith("A")]
 
 
 # ---- scoring: line bonus -------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Tic Tac K.O.: Cute vs Evil. Two teams play Character cards onto a Grid to claim the spaces of
 their secret Objective, and Magic and Instant cards to knock each other's plans over.
 
-Rules (rulebook and RULINGS.md):
+Rules (the rulebook, and this kit's rulings where it is silent):
 - Two teams, each with one deck (option `decks`, default Evil for team A, Cute for team B), one discard
   pile and one secret Objective, seen by both teammates. Hands are private, also from teammates.
 - Seats: 4 players: seat 0 and 2 are team A, seats 1 and 3 team B, turns 0, 1, 2, 3. 3 players: seats 0 and
@@ -25,15 +25,25 @@ Rules (rulebook and RULINGS.md):
   (a card to an open space), SACRIFICE (one of your cards on the Grid), REPEL (a Grid card into the hand
   of a player of its team, face up or hypnotized), HYPNOTIZE (flip face down: it claims nothing and has no
   effect), AWAKEN (flip face up; no "enters the Grid" effect), SWAP (two Grid cards exchange places).
+  REPEL may take a hypnotized card too (the HYPNOTIZE rule names it). A card moved inside the Grid
+  (DISPLACE, SWAP) or AWAKENed does not enter the Grid again: its "enters the Grid" steps are not done.
 - End of every turn: each team whose Objective is complete (all its spaces hold that team's face-up
   Characters) reveals it, the active team first: those cards go to the team's discard pile, the team
   takes a new Objective. The first team with 3 completed Objectives wins at once.
 - A team whose deck becomes empty loses at once, even in the middle of an effect.
 - Gridlock: if the Grid has no empty space at the start of a turn and the player does not play a card,
   Gridlock is declared; every player then has one turn; if the Grid has an empty space at the end of one of
-  those turns, Gridlock is over, else after all of them each team sacrifices all its Special Characters.
+  those turns, Gridlock is over, else after all of them each team sacrifices all its Special Characters
+  (hypnotized ones too).
 
-Rulings of this kit, where the rulebook and RULINGS.md are silent:
+Rulings of this kit, where the rulebook is silent:
+- The rulebook names example cards, not the decks: every card it names (King Creepy, Hare Raiser, Free
+  Hugs, Evil Spawn, Stink Bomb, Cave of Nightmares, Friendship Circle, Creeping Doom, Scutters, Lil' Red,
+  Mumbles) keeps its printed effect; the rest of the 40 + 40 cards and the 12 Objectives are the kit's
+  design, written as data a teacher can read and edit (cards.py), each built from the rulebook's verbs.
+- The rulebook sets no hand limit; this kit has none.
+- Each team's first Objective is dealt by the seed (option `objectives` fixes it); a completed Objective
+  is replaced from the Objective deck.
 - Scutters and Mumbles are Basic Evil cards, Lil' Red a Basic Cute card; Stink Bomb is a Cute Magic card.
 - A Magic card (or an Instant) may be played only if its first step would do something now ("you may"
   steps and DRAW always can); a later step with nothing to take is skipped.

@@ -1,6 +1,6 @@
 """Tic Tac Trek: draw terrain tiles from a bag, lay out a map, light campfires on three-in-a-rows.
 
-Rules (rulebook and RULINGS.md):
+Rules (the rulebook, and this kit's rulings where it is silent):
 - Two players, X (player 0) and O (player 1); who starts is `first_player` (random by seed).
 - The box: 26 double-sided tiles, 6 mountain, 6 desert, 6 grassland, 6 forest and 2 lake; a tile has
   the same terrain on both sides, X on one side and O on the other. Each player has 6 campfires.
@@ -20,7 +20,10 @@ Rules (rulebook and RULINGS.md):
   turn loses. So the game always has a winner.
 - Coordinates: the first setup tile is at 0,0; x grows to the right, y downwards.
 
-Rulings of this kit, where the rulebook and RULINGS.md are silent:
+Rulings of this kit, where the rulebook is silent:
+- The rulebook does not say whether a line of four counts; this kit rules that a line of four or more
+  through the placed tile holds 3-in-a-rows and lights one campfire.
+- Only a campfire's own tile is blocked: the other tiles of an old line can make new lines.
 - The second setup tile goes to the right of the first, at 1,0. The first shows X, the second O
   (which tiles they are is random, so this favours nobody).
 - A campfire that moves leaves its old tile's symbol free again, but nothing is checked then: lines

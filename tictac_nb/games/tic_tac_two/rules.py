@@ -1,15 +1,17 @@
 """Tic Tac Two: tic-tac-toe on a main board and, beneath it, a board of face-down tiles.
 
-Rules (rulebook and RULINGS.md):
+Rules (the rulebook, and this kit's rulings where it is silent):
 - X (player 0) moves first, then O. Squares are numbered 1-9 row by row; notation `5`.
 - Marking a square flips the tile under it. Marking the centre activates the split centre: for the
   marker it counts on the middle row and column, for the opponent on both diagonals; before that it
   counts for nobody.
 - Flipping the Peek tile gives the mover a second decision, `peek 3`: look at one outer tile still
   face down. Only the peeker learns the tile; everyone learns the square. No face-down tile: no Peek.
+  The split centre is face up from the start, known to both, so it is never a Peek choice.
 - Then both boards are checked for both players. A tile line needs three face-up tiles that each count
   for that player on that line (X or O tiles for their owner, Wild for both, Peek for nobody).
   One player with a line wins (even by the opponent's move); both: a tie; nine marks and no line: a draw.
+  Win, tie and draw are three distinct results.
 
 Options: `tiles` fixes the layout (9 letters row by row from X O W P, `C` at position 5, and `-` for
 the blank that replaces the Peek or Wild tile); `peek=False` / `wild=False` play without that tile.

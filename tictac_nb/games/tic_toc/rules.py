@@ -1,15 +1,16 @@
 """TIC TOC: Lost Boys against Pirates, a card game for 2 to 4 players.
 
-The box (RULINGS.md): 64 cards. The rulebook does not give the split; the kit's default deck
-(`deck.txt`, option `deck`) is 20 Lost Boys, 4 Peter Pan, 20 Pirates, 4 Captain Hook, 4 Crocodile,
-4 Mr. Smee, 4 Tinker Bell, 4 Pirate Treasure.
+The box: 64 cards. The rulebook does not give the split; the kit's default deck (`deck.txt`, option
+`deck`), after a published review that counts 4 Crocodiles, is 20 Lost Boys, 4 Peter Pan, 20 Pirates,
+4 Captain Hook, 4 Crocodile, 4 Mr. Smee, 4 Tinker Bell, 4 Pirate Treasure.
 
-Rules (rulebook and RULINGS.md):
+Rules (the rulebook, and this kit's rulings where it is silent):
 - Players "Player 1" to "Player 4" sit clockwise. Each is dealt 3 cards; 4 cards go face up to the
   market; the rest is the draw pile. Hands are private (everyone sees how many cards), the order of
   the draw pile is hidden; tables, market and discard pile are public.
 - A turn: the player draws 2 cards (automatically, as the turn starts), then plays or discards as
-  many cards as they like, and may end the turn only with 3 cards or fewer in hand.
+  many cards as they like (a card in hand may be discarded at any time of the turn), and may end the
+  turn only with 3 cards or fewer in hand.
 - A table holds one team: Lost Boys with at most one Peter Pan, or Pirates with at most one Captain
   Hook. Playing a card of the other team first discards the whole table (a switch).
 - Tinker Bell: discard it and take a card of the discard pile into hand. Pirate Treasure: discard it
@@ -36,7 +37,7 @@ number as on the board):
     discard Smee          discard a card from your hand
     end                   end your turn (with 3 cards or fewer); the next player draws 2
 
-Rulings of this kit, where the rulebook and RULINGS.md are silent:
+Rulings of this kit, where the rulebook is silent:
 - The deal: 3 cards to each player in turn order from the first player, then 4 to the market, the
   rest is the draw pile, top first. The option `deck_order` fixes the top cards in that order.
 - Two hands with three Crocodiles after the deal (only with 6 or more Crocodiles): the player dealt
@@ -49,8 +50,11 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
   the discard pile after the card is taken.
 - A crew may grow beyond 6; a leader with 6 or more crew wins.
 - A card taken from the market or the discard pile is known to everyone until its owner plays or
-  discards a card of that kind; views list such known cards. The three Crocodiles of a TIC TOC win
-  are shown; every other hand stays hidden when the game ends.
+  discards a card of that kind; views list such known cards.
+- The rulebook says the player must shout TIC TOC!; it does not say whether the hand is shown. This kit
+  shouts for the player: three Crocodiles win at once with no action to play, and every view then lists
+  the winner's three Crocodiles as known; the rest of the winner's hand, and every other hand, stays as
+  hidden as before.
 - The turn cap counts turns of all players; the game ends in a draw when the capped turn ends.
 
 Options: `players` (2-4), `first_player` (a seat, 0 is Player 1; None: by the seed), `deck` (cards per

@@ -1,6 +1,6 @@
 """Tyc: nine tic-tac-toe boards, nine letters, four ways to score.
 
-Rules (rulebook and RULINGS.md):
+Rules (the rulebook, and this kit's rulings where it is silent):
 - Two players, Red (player 0) and Blue (player 1); who starts is the option `first_player`
   (None: chosen at random by the seed). Boards and cells are numbered 1-9 row by row from the top left.
 - A move writes one of the letters A to I in an empty cell: `51A` writes A in cell 1 of board 5.
@@ -21,7 +21,9 @@ Rules (rulebook and RULINGS.md):
   0:0, 1:-3, 2:-1, 3:1, 4:3, 5:6, 6:10, 7:15, 8:21, 9:28 (option `letter_table`).
   The higher total wins; equal totals are a draw.
 
-Rulings of this kit beyond RULINGS.md:
+Rulings of this kit, where the rulebook is silent:
+- Letters play no part in three-in-a-rows or in the line that ends the game: only the colour of the
+  marks counts. A letter is on a board at most once, so a player writes it at most nine times.
 - If one move completes two lines of three on a board that has none yet (both are the mover's), the
   board still awards 2 points once; the line drawn is the first of rows, columns, diagonals.
 - A three-in-a-row made by the move that ends the game scores: it was made during the game.
@@ -30,6 +32,8 @@ Rulings of this kit beyond RULINGS.md:
 - `letter_table` is a rule option (10 whole numbers, the points for writing a letter 0 to 9 times) so
   that a teacher can try a flatter or steeper table; the default is the rulebook's. Each entry lies
   from -999 to 999, so every score stays a short number that the board shows and a record holds.
+- The rulebook's worked example prints 18 for Blue, but its own parts (4 + 5 + 10 - 2) give 17: it adds
+  up to Red 29 and Blue 17. The engine follows the rules, not the printed sum.
 """
 
 from __future__ import annotations
