@@ -14,8 +14,8 @@ import re
 
 import pytest
 from helpers import random_game
-from tic_tac_ko.ko_script import new as ko_game
-from tic_toc.conftest import scripted
+from tic_tac_ko.ko_scripts import new as ko_game
+from tic_toc.toc_scripts import scripted
 
 import tictac_nb
 from tictac_nb import InvalidRecord, export_html

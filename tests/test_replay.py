@@ -13,7 +13,7 @@ import random
 import pytest
 import traitlets
 from helpers import random_game
-from tic_toc.conftest import scripted
+from tic_toc.toc_scripts import scripted
 
 import tictac_nb
 from tictac_nb import Board, InvalidRecord, RandomBot, Replay, lab

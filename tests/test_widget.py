@@ -12,7 +12,7 @@ import base64
 import random
 
 import pytest
-from helpers import ALL_GAMES, random_game
+from helpers import ALL_GAMES, ScriptedBot, random_game, synced_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,24 +40,8 @@ def send(board: Board, kind: str, turn=None) -> None:
     board._on_message(board, {"type": kind, "turn": board.turn if turn is None else turn})
 
 
-def synced(board: Board) -> dict:
-    """The synced traits, without references to other widget models (their ids differ per board)."""
-    return {k: v for k, v in board.get_state().items() if not str(v).startswith("IPY_MODEL_")}
-
-
 def snapshot(board: Board) -> tuple:
     return board.state.key(), board.state.record(), board.turn, board.svg, board.status, board.cover
-
-
-class Scripted:
-    def __init__(self, *actions: str) -> None:
-        self.actions = list(actions)
-
-    def choose(self, state) -> str:
-        return self.actions.pop(0)
-
-    def __repr__(self) -> str:
-        return "Scripted()"
 
 
 # ---- a tiny game whose actions take two clicks: a number, then a letter ---------------------------
@@ -119,7 +103,7 @@ def test_a_new_board_shows_the_human_seat_and_its_targets():
 
 
 def test_a_legal_click_plays_and_the_bot_answers():
-    board = Board(ttt(), bots={O: Scripted("1")})
+    board = Board(ttt(), bots={O: ScriptedBot("1")})
     click(board, "5")
     assert board.state.history == ["5", "1"]
     assert board.turn == 2 and board.message == "" and not board.thinking
@@ -128,18 +112,18 @@ def test_a_legal_click_plays_and_the_bot_answers():
 
 
 def test_a_bot_in_the_first_seat_moves_at_once():
-    board = Board(ttt(), bots={X: Scripted("5")})
+    board = Board(ttt(), bots={X: ScriptedBot("5")})
     assert board.seat == O and board.state.history == ["5"] and board.turn == 1
     assert board.svg == board.state.render_svg(O)
 
 
 def test_a_bot_makes_both_decisions_of_a_peek_turn():
-    board = Board(ttt(), bots={X: Scripted("4", "peek 9")})
+    board = Board(ttt(), bots={X: ScriptedBot("4", "peek 9")})
     assert board.state.history == ["4", "peek 9"] and board.state.to_move == O
 
 
 def test_an_illegal_click_says_why_and_changes_nothing():
-    board = Board(ttt(), bots={O: Scripted("1", "3")})
+    board = Board(ttt(), bots={O: ScriptedBot("1", "3")})
     click(board, "5")
     before = snapshot(board)
     click(board, "5")
@@ -203,11 +187,11 @@ NO_TURN = "ignored this 'act' message: it lacks the position it was made on"
 ])
 def test_malformed_and_refused_messages_change_nothing(content, message):
     board = Board(ttt())
-    before, state_before = snapshot(board), synced(board)
+    before, state_before = snapshot(board), synced_state(board)
     board._on_message(board, content)
     assert board.message == message
     assert snapshot(board) == before
-    assert {k: v for k, v in synced(board).items() if k not in ("message", "answers")} == {
+    assert {k: v for k, v in synced_state(board).items() if k not in ("message", "answers")} == {
         k: v for k, v in state_before.items() if k not in ("message", "answers")}
     assert board.answers == state_before["answers"] + 1  # the page learns its message was handled
 
@@ -250,7 +234,7 @@ def test_a_click_after_the_end_asks_for_a_new_game():
 # ---- undo and new game ---------------------------------------------------------------------------
 
 def test_undo_goes_back_to_the_humans_turn():
-    board = Board(ttt(), bots={O: Scripted("1", "2")})
+    board = Board(ttt(), bots={O: ScriptedBot("1", "2")})
     click(board, "5")
     click(board, "9")
     assert board.state.history == ["5", "1", "9", "2"] and board.turn == 4
@@ -264,7 +248,7 @@ def test_undo_goes_back_to_the_humans_turn():
 
 
 def test_a_double_click_on_undo_takes_back_one_turn():
-    board = Board(ttt(), bots={O: Scripted("1", "2")})
+    board = Board(ttt(), bots={O: ScriptedBot("1", "2")})
     click(board, "5")
     click(board, "9")
     shown = board.turn
@@ -275,7 +259,7 @@ def test_a_double_click_on_undo_takes_back_one_turn():
 
 
 def test_undo_takes_back_a_peek_then_the_mark_for_a_human():
-    board = Board(ttt(), bots={O: Scripted("1")})
+    board = Board(ttt(), bots={O: ScriptedBot("1")})
     click(board, "4")
     click(board, "peek 9")
     board.undo()
@@ -285,7 +269,7 @@ def test_undo_takes_back_a_peek_then_the_mark_for_a_human():
 
 
 def test_undo_of_a_bots_opening_move_is_refused():
-    board = Board(ttt(), bots={X: Scripted("5", "1")})
+    board = Board(ttt(), bots={X: ScriptedBot("5", "1")})
     before = snapshot(board)
     send(board, "undo")
     assert board.message == "there is no earlier turn of yours to go back to" and snapshot(board) == before
@@ -308,7 +292,7 @@ def test_new_game_keeps_the_rules_and_seats_and_is_reproducible():
 
 
 def test_a_turn_number_never_repeats_so_a_click_on_an_old_game_is_refused():
-    board = Board(ttt(), bots={O: Scripted("1", "2")})
+    board = Board(ttt(), bots={O: ScriptedBot("1", "2")})
     seen = [board.turn]
     click(board, "5")
     seen.append(board.turn)
@@ -326,7 +310,7 @@ def test_a_turn_number_never_repeats_so_a_click_on_an_old_game_is_refused():
 
 
 def test_new_game_with_a_bot_first_lets_it_move():
-    board = Board(ttt(), bots={X: Scripted("5", "7")})
+    board = Board(ttt(), bots={X: ScriptedBot("5", "7")})
     board.new_game()
     assert board.state.history == ["7"]
 
@@ -336,15 +320,15 @@ def test_new_game_with_a_bot_first_lets_it_move():
 def test_bots_are_named_for_people():
     assert bot_name(tictac_nb.MCTSBot(iterations=1000)) == "MCTS bot"
     assert bot_name(RandomBot()) == "random bot"
-    assert bot_name(Scripted()) == "scripted bot"
-    named = Scripted()
+    assert bot_name(ScriptedBot()) == "scripted bot"
+    named = ScriptedBot()
     named.name = "Ada"
     assert bot_name(named) == "Ada"
 
 
 def test_a_bots_move_is_scheduled_so_the_page_does_not_freeze():
     async def scenario():
-        board = Board(ttt(), bots={O: Scripted("1")}, bot_delay=0.01)
+        board = Board(ttt(), bots={O: ScriptedBot("1")}, bot_delay=0.01)
         click(board, "5")
         assert board.state.history == ["5"] and board.thinking
         assert board.status == "O (scripted bot) is thinking" and board.said == "X: mark square 5."
@@ -359,7 +343,7 @@ def test_a_bots_move_is_scheduled_so_the_page_does_not_freeze():
 
 def test_undo_while_a_bot_thinks_drops_its_move():
     async def scenario():
-        board = Board(ttt(), bots={O: Scripted("1")}, bot_delay=0.01)
+        board = Board(ttt(), bots={O: ScriptedBot("1")}, bot_delay=0.01)
         click(board, "5")
         send(board, "undo")
         assert board.state.history == [] and not board.thinking
@@ -406,7 +390,7 @@ def test_a_raising_bot_stops_thinking_on_the_event_loop_too():
 
 
 def test_an_interrupted_bot_stops_thinking_and_the_interrupt_goes_on():
-    board = Board(ttt(), bots={O: Scripted("1")})
+    board = Board(ttt(), bots={O: ScriptedBot("1")})
     board.bots[O] = InterruptedBot()
     with pytest.raises(KeyboardInterrupt):
         board.act("5")
@@ -672,7 +656,7 @@ def test_bad_seats_are_refused():
 
 
 def test_act_refuses_directly_too():
-    board = Board(ttt(), bots={O: Scripted("1")})
+    board = Board(ttt(), bots={O: ScriptedBot("1")})
     with pytest.raises(IllegalAction, match="a target is text, not int"):
         board.act(5)
 
@@ -734,7 +718,7 @@ def test_the_synced_state_holds_nothing_the_seat_may_not_know(game_name):
         state = random_game(game_name, seed, stop_after=4 + 3 * seed)
         for seat in range(state.num_players):
             lookalike = state.determinize(seat, random.Random(seed + 100))
-            real, other = synced(Board(state, seat=seat)), synced(Board(lookalike, seat=seat))
+            real, other = synced_state(Board(state, seat=seat)), synced_state(Board(lookalike, seat=seat))
             if not lookalike.replayable:  # a made-up copy cannot undo; that says nothing of the game
                 del real["can_undo"], other["can_undo"]
             assert real == other
@@ -798,12 +782,12 @@ def test_no_message_escapes_or_corrupts(game_name, seats, data):
         repeats = data.draw(st.integers(1, 2))  # a double click sends the same message twice
         for _ in range(repeats):
             board.message = ""
-            before, traits = snapshot(board), synced(board)
+            before, traits = snapshot(board), synced_state(board)
             board._on_message(board, content)  # nothing escapes: an exception fails the test
             assert not board.message.startswith("the board could not"), board.message
             if board.message:  # refused: game and board exactly as they were
                 assert snapshot(board) == before
-                assert {k: v for k, v in synced(board).items() if k not in ("message", "answers")} == {
+                assert {k: v for k, v in synced_state(board).items() if k not in ("message", "answers")} == {
                     k: v for k, v in traits.items() if k not in ("message", "answers")}
             elif board.turn == traits["turn"]:  # no move: the game is as it was
                 assert board.state.record() == before[1]

@@ -143,7 +143,7 @@ def _bullets(lines: list[str]) -> list[str]:
             items[-1] += " " + text
         elif not text and items:
             break
-    return [re.sub(r"\s*\((?:rulebook and )?RULINGS\.md\)", "", item) for item in items]
+    return items
 
 
 def _rules_page(game: Game, title: str) -> str:

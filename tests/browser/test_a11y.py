@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 from a11y import MIN_TARGET_PX, axe_violations, measure, problems
-from tic_toc.conftest import scripted
+from tic_toc.toc_scripts import scripted
 
 import tictac_nb
 from tictac_nb import Board, RandomBot

@@ -11,7 +11,7 @@ import random
 import pytest
 from helpers import play, random_game
 from measure import measure_svg, readability_problems, too_small
-from tic_tac_ko.ko_script import CUTE_HAND, EVIL_HAND, new
+from tic_tac_ko.ko_scripts import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb.games.tic_tac_ko.bots import KOBot

@@ -6,7 +6,7 @@ import random
 
 import pytest
 from helpers import play
-from ko_script import CUTE_HAND, EVIL_HAND, new
+from tic_tac_ko.ko_scripts import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb import RandomBot

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 from helpers import play
-from tic_tac_ko.ko_script import CUTE_HAND, grid, hand, new
+from tic_tac_ko.ko_scripts import CUTE_HAND, SUNBEAM, grid, hand, new
 
 from tictac_nb import InvalidOption
 from tictac_nb.games.tic_tac_ko.cards import (
@@ -152,20 +152,6 @@ def test_a_deck_file_with_a_bad_card_names_the_file_and_card():
         deck_from_table(tomllib.loads(doubled), "cute.toml")
 
 
-SUNBEAM = """
-[[card]]
-deck = "cute"
-name = "Sunbeam"
-type = "magic"
-count = 2
-text = "AWAKEN any Character card on the Grid, then DRAW a card."
-effect = [ { verb = "awaken", target = "any" }, { verb = "draw" } ]
-
-[[card]]
-deck = "cute"
-name = "Lil' Red"
-count = 6
-"""
 
 
 def test_a_new_card_from_the_cards_option_plays():

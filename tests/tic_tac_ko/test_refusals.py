@@ -7,7 +7,7 @@ import pytest
 from helpers import play, random_game, refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tic_tac_ko.ko_script import EVIL_HAND, new
+from tic_tac_ko.ko_scripts import EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb import InvalidOption

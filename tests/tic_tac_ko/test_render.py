@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from helpers import SVG, assert_fits_with_11_px_text, contrast, play
-from tic_tac_ko.ko_script import CUTE_HAND, EVIL_HAND, new
+from tic_tac_ko.ko_scripts import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb.widget import Board

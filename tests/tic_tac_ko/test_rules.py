@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from helpers import play
-from tic_tac_ko.ko_script import CUTE_HAND, EVIL_HAND, discard, grid, hand, new
+from tic_tac_ko.ko_scripts import CUTE_HAND, EVIL_HAND, SUNBEAM, discard, grid, hand, new
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption
@@ -760,7 +760,6 @@ def test_actions_in_words_for_screen_readers():
 def test_records_of_scripted_games_round_trip_through_json():
     import json
 
-    from test_cards import SUNBEAM
     state = new(players=3, grid="advanced", cards=SUNBEAM, evil=["King Creepy"] + EVIL_HAND[:4],
                 cute=["Sunbeam"] + CUTE_HAND, layout={"5": "Lil' Red (hypnotized)", "A": "Scutters"},
                 skip_unable=True, objectives=["Top Row", None])

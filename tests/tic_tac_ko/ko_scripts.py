@@ -36,3 +36,18 @@ def discard(state, team):
     return [state.decks[team].cards[k].name for k in state.discards[team]]
 
 
+# A Cute Magic card of our own, and a Lil' Red count changed, as a teacher would write them.
+SUNBEAM = """
+[[card]]
+deck = "cute"
+name = "Sunbeam"
+type = "magic"
+count = 2
+text = "AWAKEN any Character card on the Grid, then DRAW a card."
+effect = [ { verb = "awaken", target = "any" }, { verb = "draw" } ]
+
+[[card]]
+deck = "cute"
+name = "Lil' Red"
+count = 6
+"""
