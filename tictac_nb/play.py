@@ -36,8 +36,8 @@ def kit_bots(game: Game) -> dict[str, Callable[[int], Any]]:
 
 def one_line(game: Game) -> str:
     """The first paragraph of the game's rules, without its title."""
-    first = " ".join(game.rules.strip().split("\n\n")[0].split())
-    return first.removeprefix(f"{game.title}:").strip() or game.title
+    first = " ".join(game.rules.strip().split("\n\n")[0].split()).removeprefix(f"{game.title}:").strip()
+    return first[:1].upper() + first[1:] if first else game.title
 
 
 def option_control(name: str, option: Option) -> widgets.ValueWidget | None:

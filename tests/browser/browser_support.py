@@ -242,10 +242,10 @@ def only_localhost(context, origin: str) -> list[str]:
     return refused
 
 
-def play_an_action(page, board, two_step: bool, turns: int = 8) -> str:
+def play_an_action(page, board, two_step: bool, turns: int = 12) -> str:
     """Play an action by clicking; with `two_step`, one made of a first step (which opens a choice) and a
     choice inside it. Targets are tried in turn, one that plays at once is taken back with Undo, and where
-    no target of a position opens a choice, the first is played and the next position is tried.
+    no target of a position opens a choice, the last (often "end turn") is played and the next position tried.
     Returns the first step clicked (or the action, in one step)."""
     for _ in range(turns):
         wait_until_human(page, board)
@@ -263,7 +263,7 @@ def play_an_action(page, board, two_step: bool, turns: int = 8) -> str:
             wait_until_human(page, board)
             board.locator(".ttn-undo").click()
             page.wait_for_function("([el, t]) => Number(el.dataset.turn) === t", arg=[board.element_handle(), start])
-        click_target(page, board, names[0], start)  # no choice here: move on to the next position
+        click_target(page, board, names[-1], start)  # no choice here: move on to the next position
     raise AssertionError(f"no target opened a choice in {turns} positions")
 
 
