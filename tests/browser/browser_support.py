@@ -250,11 +250,10 @@ def play_an_action(page, board, two_step: bool, turns: int = 12) -> str:
     for _ in range(turns):
         wait_until_human(page, board)
         start = turn(board)
-        names = list(dict.fromkeys(t.get_attribute("data-target") for t in board.locator("[data-target]").all()))
+        names = list(dict.fromkeys(targets_of(board)))
         for first in names if two_step else names[:1]:
             if click_target(page, board, first, start):  # a first step: a choice opened; play inside it
-                opened = [t.get_attribute("data-target") for t in board.locator("[data-target]").all()]
-                second = next(t for t in opened if t.startswith(first) and t != first)
+                second = next(t for t in targets_of(board) if t.startswith(first) and t != first)
                 board.locator(f'[data-target="{second}"]').first.click()
                 page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), start])
                 return first
@@ -265,6 +264,11 @@ def play_an_action(page, board, two_step: bool, turns: int = 12) -> str:
             page.wait_for_function("([el, t]) => Number(el.dataset.turn) === t", arg=[board.element_handle(), start])
         click_target(page, board, names[-1], start)  # no choice here: move on to the next position
     raise AssertionError(f"no target opened a choice in {turns} positions")
+
+
+def targets_of(board) -> list[str]:
+    """The board's click targets, read in one go (a bot's move may redraw the board at any time)."""
+    return board.evaluate("(el) => [...el.querySelectorAll('[data-target]')].map((e) => e.dataset.target)")
 
 
 def click_target(page, board, name: str, start: int) -> bool:

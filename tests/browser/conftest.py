@@ -121,3 +121,19 @@ def play_server(workdir):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def notebook7_server(workdir):
+    """Notebook 7 (`jupyter notebook`) on the copied notebooks."""
+    port = free_port()
+    server = Server([
+        sys.executable, "-m", "jupyter", "notebook", "--no-browser", "--allow-root", f"--port={port}",
+        "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={TOKEN}",
+        f"--ServerApp.root_dir={workdir / 'notebooks'}",
+    ], port, workdir)
+    try:
+        wait_for_http(f"{server.url}/api/status", server.proc)
+        yield server
+    finally:
+        server.stop()

@@ -58,7 +58,7 @@ def offline_page(site):
 def board_cell(notebook: str) -> int:
     """The index of the first cell that shows a playable board, in the site's copy of the notebook."""
     cells = json.loads((SITE / "files" / notebook).read_text())["cells"]
-    return next(i for i, cell in enumerate(cells) if cell["cell_type"] == "code" and "Board(" in "".join(cell["source"]))
+    return next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and "Board(" in "".join(c["source"]))
 
 
 def run_up_to_board(page, site, notebook: str):
@@ -149,3 +149,12 @@ def test_a_board_imports_nothing_heavy():
             f"print([m for m in {HEAVY!r} if m in sys.modules])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_readme_links_every_notebook_to_the_site_and_every_game_to_its_play_page():
+    readme = (ROOT / "README.md").read_text()
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert f"https://tictac-nb.github.io/tictac_nb/lab/index.html?path={notebook.name}" in readme
+    for notebook in sorted((ROOT / "notebooks" / "play").glob("*.ipynb")):
+        assert f"urlpath=voila/render/notebooks/play/{notebook.name}" in readme
+    assert "make site" in (ROOT / ".github" / "workflows" / "pages.yml").read_text()
