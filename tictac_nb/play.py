@@ -44,7 +44,8 @@ def option_control(name: str, option: Option) -> widgets.ValueWidget | None:
     """A control for an option whose check exposes its values; None for free-form options (text, tables),
     which keep their defaults on a play page."""
     check, label = option.check, name.replace("_", " ")
-    common = {"description": label, "description_tooltip": option.doc, "style": {"description_width": "initial"}}
+    common = {"description": label, "tooltip": option.doc, "style": {"description_width": "initial"},
+              "layout": {"margin": "2px 1em 2px 0", "width": "auto"}}
     if check is boolean:
         return widgets.Checkbox(value=option.default, indent=False, **common)
     if isinstance(check, Choice):
@@ -53,7 +54,8 @@ def option_control(name: str, option: Option) -> widgets.ValueWidget | None:
         if check.high - check.low < NUMBER_MENU:
             values = [(BY_SEED, None)] if check.allow_none else []
             values += [(str(v), v) for v in range(check.low, check.high + 1)]
-            return widgets.Dropdown(options=values, value=option.default, **common)
+            index = [v for _, v in values].index(option.default)  # by index: a value of None selects nothing
+            return widgets.Dropdown(options=values, index=index, **common)
         if option.default is not None:
             return widgets.BoundedIntText(value=option.default, min=check.low, max=check.high, **common)
     return None
@@ -83,7 +85,7 @@ class PlayPage(widgets.VBox):
         self.board: Board | None = None
         title = widgets.HTML(f"<h1 class='ttn-play-title'>{html.escape(self.game.title)}</h1>"
                              f"<p class='ttn-play-line'>{html.escape(one_line(self.game))}</p>")
-        settings = widgets.HBox([*self.options.values()], layout={"flex_flow": "row wrap", "gap": "0 1em"})
+        settings = widgets.HBox([*self.options.values()], layout={"flex_flow": "row wrap"})
         self.area = widgets.Box()
         super().__init__([title, self.area, settings, self.seats, widgets.HBox([self.new, self.message])],
                          **kwargs)

@@ -91,6 +91,8 @@ def test_every_option_with_known_values_gets_a_control(name):
             isinstance(option.check, WholeNumber) and (option.check.high - option.check.low < 12
                                                       or option.default is not None))
         assert (key in page.options) == offered, key
+    for key, control in page.options.items():
+        assert control.value == game.options[key].default and getattr(control, "index", 0) is not None, key
     assert [m.value for m in page.seats.children][0] == HUMAN
     assert all(m.value != HUMAN for m in page.seats.children[1:])
     assert page.board.state.num_players == len(page.seats.children)
