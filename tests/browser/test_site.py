@@ -138,7 +138,8 @@ def test_the_site_holds_every_notebook_the_kit_and_matching_front_ends():
     front = json.loads((SITE / "extensions" / "anywidget" / "package.json").read_text())["version"]
     assert lock["anywidget"]["version"] == front, "anywidget's front end and kernel side differ"
     manager = json.loads((SITE / "extensions" / "@jupyter-widgets" / "jupyterlab-manager" / "package.json").read_text())
-    assert manager["version"].startswith("5."), "ipywidgets 8 needs jupyterlab-manager 5"
+    # jupyterlab-widgets 3.0.N ships the front end @jupyter-widgets/jupyterlab-manager 5.0.N
+    assert manager["version"] == "5.0." + lock["jupyterlab-widgets"]["version"].removeprefix("3.0."), manager["version"]
     settings = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
 
