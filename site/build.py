@@ -35,7 +35,7 @@ NOTEBOOKS = ROOT / "notebooks"
 BUILD = ROOT / "build"
 OUTPUT = BUILD / "site"
 LITE_DIR = BUILD / "site-src"  # the lite_dir jupyter lite builds from
-WHEELS = BUILD / "site-wheels"  # downloaded once, reused by later builds
+WHEELS = BUILD / "site-wheels"
 NPM_PYODIDE = SITE / "node_modules" / "pyodide"
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.js")
 SHARE = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
@@ -77,8 +77,9 @@ def download_wheels(lock: dict, kit: Path) -> list[Path]:
     Python with the versions Pyodide's own lock pins."""
     pins = [f"{name}=={spec['version']}" for name, spec in lock["packages"].items()
             if spec["file_name"].endswith("-none-any.whl")]
+    shutil.rmtree(WHEELS, ignore_errors=True)  # only this build's wheels (pip's cache keeps downloads cheap)
+    WHEELS.mkdir(parents=True)
     constraints = WHEELS / "constraints.txt"
-    WHEELS.mkdir(parents=True, exist_ok=True)
     constraints.write_text("\n".join(sorted(pins)) + "\n")
     widgets = [f"{name}=={importlib.metadata.version(name)}" for name in WIDGETS]
     python = ".".join(lock["info"]["python"].split(".")[:2])
@@ -91,9 +92,7 @@ def download_wheels(lock: dict, kit: Path) -> list[Path]:
         del wheels[name]
     stand_in = next((KERNEL_EXTENSION / "static" / "pypi").glob("widgetsnbextension-4.*.whl"))
     wheels[stand_in.name] = stand_in
-    wheels.pop(kit.name, None)
-    wheels = {n: p for n, p in wheels.items() if not n.startswith("tictac_nb-")}
-    return [*wheels.values(), kit]
+    return [path for name, path in wheels.items() if not name.startswith("tictac_nb-")] + [kit]
 
 
 def write_pyodide(lite_dir: Path, kit: Path) -> None:
