@@ -1,9 +1,15 @@
 # Two commands: `make lab` sets up and opens the notebooks; `make test` sets up and runs the whole suite.
+# `make play` serves the play pages with Voila; `make site` builds the JupyterLite site into build/site/.
 VENV ?= .venv
 PY := $(VENV)/bin/python
+SITE_VENV := build/site-venv
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Jupyter refuses to start as root (containers, classroom servers) unless told it is meant
+AS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
+LAB_ARGS ?=
+PLAY_ARGS ?=
 
-.PHONY: lab test setup-lab setup-test browser bench clean
+.PHONY: lab play site test setup-lab setup-play setup-test browser bench clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -11,6 +17,9 @@ $(PY):
 
 setup-lab: $(PY)
 	$(PY) -m pip install --quiet -e '.[lab]'
+
+setup-play: $(PY)
+	$(PY) -m pip install --quiet -e '.[play]'
 
 setup-test: $(PY) browser
 	$(PY) -m pip install --quiet -e '.[test]'
@@ -21,9 +30,24 @@ browser:  # Debian's Chromium: Playwright cannot download its own browser on a c
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 lab: setup-lab
-	$(VENV)/bin/jupyter lab notebooks/
+	$(VENV)/bin/jupyter lab $(AS_ROOT) $(LAB_ARGS) notebooks/
 
-test: setup-test
+play: setup-play  # Voila reads notebooks/play/voila.json from the folder it starts in
+	cd notebooks/play && $(CURDIR)/$(VENV)/bin/voila $(PLAY_ARGS) $(CURDIR)/notebooks/play
+
+# The site is built in a venv of its own: JupyterLite's front ends must not reach JupyterLab or Voila.
+$(SITE_VENV)/bin/python:
+	python3 -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+
+site/node_modules/.package-lock.json: site/package.json site/package-lock.json
+	cd site && npm ci --no-audit --no-fund --loglevel=error
+
+site: $(SITE_VENV)/bin/python site/node_modules/.package-lock.json
+	$(SITE_VENV)/bin/python -m pip install --quiet -e '.[site]'
+	$(SITE_VENV)/bin/python site/build.py
+
+test: setup-test site
 	$(PY) -m ruff check .
 	$(PY) -m pytest -n 2 --dist loadgroup --nbmake --nbmake-timeout=180 tests notebooks
 
@@ -31,4 +55,4 @@ bench: setup-test
 	$(PY) bench/benchmark.py
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist site/node_modules .pytest_cache .hypothesis

@@ -68,7 +68,7 @@ def wait_for_http(url: str, proc: subprocess.Popen, timeout: float = 90) -> None
 class Server:
     """A Jupyter-family server in its own process group, stopped with everything it started."""
 
-    def __init__(self, args: list[str], port: int, home: Path) -> None:
+    def __init__(self, args: list[str], port: int, home: Path, cwd: Path | None = None) -> None:
         env = dict(os.environ)
         for name in ("CONFIG", "RUNTIME", "DATA"):
             env[f"JUPYTER_{name}_DIR"] = str(home / name.lower())
@@ -76,7 +76,7 @@ class Server:
         env["JUPYTERLAB_WORKSPACES_DIR"] = str(home / "workspaces")
         env["JUPYTER_PLATFORM_DIRS"] = "1"
         self.log = open(home / f"server-{port}.log", "w")
-        self.proc = subprocess.Popen(args, env=env, cwd=home, stdout=self.log, stderr=subprocess.STDOUT,
+        self.proc = subprocess.Popen(args, env=env, cwd=cwd or home, stdout=self.log, stderr=subprocess.STDOUT,
                                      start_new_session=True)
         self.url = f"http://127.0.0.1:{port}"
 
@@ -235,3 +235,76 @@ class BoardPage:
 
     def focused_target(self) -> str | None:
         return self.page.evaluate("() => document.activeElement.getAttribute('data-target')")
+
+
+# ---- a static site and a page that can reach nothing else ------------------------------------------
+def serve_folder(folder: Path, home: Path) -> Server:
+    """A static file server for `folder` on 127.0.0.1 (Python's own), in its own process group."""
+    import sys
+
+    port = free_port()
+    server = Server([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory",
+                     str(folder)], port, home)
+    wait_for_http(server.url, server.proc)
+    return server
+
+
+def only_localhost(context, origin: str) -> list[str]:
+    """Fail every request of `context` that is not for `origin`; returns the list of refused URLs."""
+    refused: list[str] = []
+
+    def route(request_route) -> None:
+        url = request_route.request.url
+        if url.startswith(f"{origin}/") or url == origin:
+            request_route.continue_()
+        else:
+            refused.append(url)
+            request_route.abort("internetdisconnected")
+
+    context.route("**/*", route)
+    return refused
+
+
+def play_an_action(page, board, two_step: bool, turns: int = 12) -> str:
+    """Play an action by clicking; with `two_step`, one made of a first step (which opens a choice) and a
+    choice inside it. Targets are tried in turn, one that plays at once is taken back with Undo, and where
+    no target of a position opens a choice, the last (often "end turn") is played and the next position tried.
+    Returns the first step clicked (or the action, in one step)."""
+    for _ in range(turns):
+        wait_until_human(page, board)
+        start = turn(board)
+        names = list(dict.fromkeys(targets_of(board)))
+        for first in names if two_step else names[:1]:
+            if click_target(page, board, first, start):  # a first step: a choice opened; play inside it
+                second = next(t for t in targets_of(board) if t.startswith(first) and t != first)
+                board.locator(f'[data-target="{second}"]').first.click()
+                page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), start])
+                return first
+            if not two_step:
+                return first
+            wait_until_human(page, board)
+            board.locator(".ttn-undo").click()
+            page.wait_for_function("([el, t]) => Number(el.dataset.turn) === t", arg=[board.element_handle(), start])
+        click_target(page, board, names[-1], start)  # no choice here: move on to the next position
+    raise AssertionError(f"no target opened a choice in {turns} positions")
+
+
+def targets_of(board) -> list[str]:
+    """The board's click targets, read in one go (a bot's move may redraw the board at any time)."""
+    return board.evaluate("(el) => [...el.querySelectorAll('[data-target]')].map((e) => e.dataset.target)")
+
+
+def click_target(page, board, name: str, start: int) -> bool:
+    """Click the target `name`; True if it opened a choice, False if it played an action."""
+    board.locator(f'[data-target="{name}"]').first.click()
+    # the kernel syncs the SVG and the turn separately: wait for either sign, a choice or a move
+    page.wait_for_function(
+        "([el, t, first]) => Number(el.dataset.turn) > t || [...el.querySelectorAll('[data-target]')]"
+        ".some((e) => e.dataset.target !== first && e.dataset.target.startsWith(first))",
+        arg=[board.element_handle(), start, name])
+    return turn(board) == start
+
+
+def wait_until_human(page, board) -> None:
+    """Wait until no bot is thinking."""
+    page.wait_for_function("(el) => el.dataset.thinking === 'false'", arg=board.element_handle(), timeout=60_000)

@@ -108,3 +108,33 @@ def board_page(page):
         return opened[0]
 
     return open_board
+
+
+@pytest.fixture(scope="session")
+def play_server(workdir):
+    """Voila serving notebooks/play as `make play` does (its voila.json read from that folder)."""
+    port, folder = free_port(), workdir / "notebooks" / "play"
+    server = Server([
+        sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(folder),
+    ], port, workdir, cwd=folder)
+    try:
+        wait_for_http(server.url, server.proc)
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def notebook7_server(workdir):
+    """Notebook 7 (`jupyter notebook`) on the copied notebooks."""
+    port = free_port()
+    server = Server([
+        sys.executable, "-m", "jupyter", "notebook", "--no-browser", "--allow-root", f"--port={port}",
+        "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={TOKEN}",
+        f"--ServerApp.root_dir={workdir / 'notebooks'}",
+    ], port, workdir)
+    try:
+        wait_for_http(f"{server.url}/api/status", server.proc)
+        yield server
+    finally:
+        server.stop()

@@ -1,0 +1,186 @@
+"""Build the static JupyterLite site into build/site/: `make site` runs this.
+
+Everything comes from the package registries, so the site builds on a machine with no other network:
+- Pyodide's core (the WebAssembly interpreter and the standard library) from the npm package `pyodide`,
+  whose version must be the one jupyterlite-pyodide-kernel is made for;
+- every pure-Python wheel the kernel boots with and the kit needs (micropip, IPython, comm, anywidget,
+  ipywidgets, svgwrite, the kit's own wheel) from PyPI, written into Pyodide's lock file so that
+  `import tictac_nb` loads them from the site itself;
+- the anywidget and ipywidgets front ends from the very packages installed here, so they match the
+  kernel side.
+Packages with compiled code (numpy, pandas, matplotlib) have no WebAssembly wheels on PyPI: their lock
+entries point at Pyodide's CDN, so plots work where the site is online, and the notebooks' first cell
+(site/first_cell.py) turns their absence offline into one line.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import hashlib
+import importlib.metadata
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL, PYODIDE_VERSION
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name, parse_wheel_filename
+
+SITE = Path(__file__).resolve().parent
+ROOT = SITE.parent
+NOTEBOOKS = ROOT / "notebooks"
+BUILD = ROOT / "build"
+OUTPUT = BUILD / "site"
+LITE_DIR = BUILD / "site-src"  # the lite_dir jupyter lite builds from
+WHEELS = BUILD / "site-wheels"
+NPM_PYODIDE = SITE / "node_modules" / "pyodide"
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide.js")
+SHARE = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+KERNEL_EXTENSION = SHARE / "@jupyterlite" / "pyodide-kernel-extension"
+FRONT_ENDS = (SHARE / "anywidget", SHARE / "@jupyter-widgets" / "jupyterlab-manager", KERNEL_EXTENSION)
+# What the kernel boots with from Pyodide's lock (micropip, then IPython and jedi through piplite), and
+# what it needs that Pyodide's own lock lacks; anywidget and ipywidgets at the versions whose front ends
+# are installed here, so both sides of every widget match.
+BOOT = ("micropip", "ipython", "jedi", "comm")
+WIDGETS = ("anywidget", "ipywidgets", "jupyterlab_widgets")
+
+
+def run(*args: str | Path, cwd: Path | None = None) -> None:
+    subprocess.run([str(a) for a in args], check=True, cwd=cwd)
+
+
+def npm_pyodide() -> Path:
+    """The npm package's Pyodide, checked against the version the kernel is made for."""
+    package = NPM_PYODIDE / "package.json"
+    if not package.is_file():
+        sys.exit(f"{package} is missing: run `npm ci` in site/ (make site does it)")
+    version = json.loads(package.read_text())["version"]
+    if version != PYODIDE_VERSION:
+        sys.exit(f"site/package.json has pyodide {version}, but jupyterlite-pyodide-kernel "
+                 f"{importlib.metadata.version('jupyterlite-pyodide-kernel')} is made for {PYODIDE_VERSION}")
+    return NPM_PYODIDE
+
+
+def kit_wheel() -> Path:
+    """The kit's own wheel, built from this checkout."""
+    out = BUILD / "site-kit"
+    shutil.rmtree(out, ignore_errors=True)
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", out, ROOT)
+    return next(out.glob("tictac_nb-*.whl"))
+
+
+def download_wheels(lock: dict, kit: Path) -> list[Path]:
+    """Pure-Python wheels from PyPI: what boots the kernel and what the kit imports, resolved for Pyodide's
+    Python with the versions Pyodide's own lock pins."""
+    pins = [f"{name}=={spec['version']}" for name, spec in lock["packages"].items()
+            if spec["file_name"].endswith("-none-any.whl")]
+    shutil.rmtree(WHEELS, ignore_errors=True)  # only this build's wheels (pip's cache keeps downloads cheap)
+    WHEELS.mkdir(parents=True)
+    constraints = WHEELS / "constraints.txt"
+    constraints.write_text("\n".join(sorted(pins)) + "\n")
+    widgets = [f"{name}=={importlib.metadata.version(name)}" for name in WIDGETS]
+    python = ".".join(lock["info"]["python"].split(".")[:2])
+    run(sys.executable, "-m", "pip", "download", "--quiet", "--only-binary=:all:", "--platform", "any",
+        "--implementation", "py", "--python-version", python, "--dest", WHEELS, "-c", constraints,
+        *BOOT, *widgets, kit)
+    wheels = {path.name: path for path in WHEELS.glob("*.whl")}
+    # ipywidgets' classic-notebook extension is only front end: the kernel extension ships a stand-in.
+    for name in [n for n in wheels if n.startswith("widgetsnbextension-")]:
+        del wheels[name]
+    stand_in = next((KERNEL_EXTENSION / "static" / "pypi").glob("widgetsnbextension-4.*.whl"))
+    wheels[stand_in.name] = stand_in
+    return [path for name, path in wheels.items() if not name.startswith("tictac_nb-")] + [kit]
+
+
+def write_pyodide(lite_dir: Path, kit: Path) -> None:
+    """Pyodide's core from npm, local wheels beside it, and a lock file naming them; every other package
+    of Pyodide's lock is fetched from its CDN when asked for."""
+    source = npm_pyodide()
+    target = lite_dir / "static" / "pyodide"
+    shutil.rmtree(target, ignore_errors=True)
+    target.mkdir(parents=True)
+    for name in PYODIDE_CORE:
+        shutil.copy2(source / name, target / name)
+    lock = json.loads((source / "pyodide-lock.json").read_text())
+    for spec in lock["packages"].values():
+        spec["file_name"] = f"{PYODIDE_CDN_URL}/{spec['file_name']}"
+    packages = lock["packages"]
+    local = []
+    for wheel in download_wheels(lock, kit):
+        shutil.copy2(wheel, target / wheel.name)
+        local.append(lock_entry(target / wheel.name, lock["info"]["python"]))
+        packages[local[-1]["name"]] = local[-1]
+    known = {canonicalize_name(name) for name in packages}
+    for entry in local:
+        missing = [name for name in entry["depends"] if name not in known]
+        if missing:
+            sys.exit(f"{entry['file_name']} needs {', '.join(missing)}, which the site has no wheel for")
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, sort_keys=True))
+
+
+def lock_entry(wheel: Path, python: str) -> dict:
+    """A Pyodide lock entry for a local pure-Python wheel: what it is, what it needs, what it imports."""
+    name, version, _, _ = parse_wheel_filename(wheel.name)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        metadata = email.parser.Parser().parsestr(archive.read(meta).decode())
+    emscripten = {"sys_platform": "emscripten", "platform_system": "Emscripten", "platform_machine": "wasm32",
+                  "python_version": ".".join(python.split(".")[:2]), "python_full_version": python,
+                  "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
+    requires = [Requirement(r) for r in metadata.get_all("Requires-Dist") or []]
+    depends = sorted({canonicalize_name(r.name) for r in requires if r.marker is None or r.marker.evaluate(emscripten)})
+    tops = {n.split("/")[0] for n in names if n.endswith(".py")}
+    imports = sorted(t.removesuffix(".py") for t in tops if not t.endswith((".dist-info", ".data")))
+    return {"name": canonicalize_name(name), "version": str(version), "file_name": wheel.name,
+            "install_dir": "site", "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+            "package_type": "package", "imports": imports, "depends": depends, "unvendored_tests": False}
+
+
+def first_cell() -> dict:
+    source = (SITE / "first_cell.py").read_text()
+    return {"cell_type": "code", "execution_count": None, "id": "in-the-browser", "metadata": {},
+            "outputs": [], "source": source.strip().splitlines(keepends=True)}
+
+
+def write_contents(lite_dir: Path) -> Path:
+    """The site's copies of the notebooks: each opens with the cell that readies this browser kernel."""
+    files = lite_dir / "files"
+    shutil.rmtree(files, ignore_errors=True)
+    files.mkdir(parents=True)
+    for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
+        content = json.loads(notebook.read_text())
+        content["cells"].insert(0, first_cell())
+        content["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                             "language": "python"}
+        (files / notebook.name).write_text(json.dumps(content, indent=1) + "\n")
+    return files
+
+
+def build() -> None:
+    lite_dir = LITE_DIR
+    if lite_dir.exists():
+        shutil.rmtree(lite_dir)
+    lite_dir.mkdir(parents=True)
+    shutil.copy2(SITE / "jupyter-lite.json", lite_dir / "jupyter-lite.json")
+    kit = kit_wheel()
+    write_pyodide(lite_dir, kit)
+    files = write_contents(lite_dir)
+    config = {"LiteBuildConfig": {
+        "contents": [str(files)], "output_dir": str(OUTPUT), "no_sourcemaps": True,
+        # only the front ends the site needs, from this environment: not whatever else is installed here
+        "ignore_sys_prefix": ["federated_extensions"], "federated_extensions": [str(p) for p in FRONT_ENDS],
+    }}
+    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2))
+    shutil.rmtree(OUTPUT, ignore_errors=True)
+    run(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir, cwd=lite_dir)  # its task db too
+    size = sum(p.stat().st_size for p in OUTPUT.rglob("*") if p.is_file())
+    print(f"site: {OUTPUT.relative_to(ROOT)} ({size / 2**20:.0f} MiB), Pyodide {PYODIDE_VERSION}, "
+          f"sha256 of the kit's wheel {hashlib.sha256(kit.read_bytes()).hexdigest()[:12]}")
+
+
+if __name__ == "__main__":
+    build()

@@ -1,0 +1,161 @@
+"""The JupyterLite site (`make site`, build/site/) plays every game in headless Chromium with nothing
+reachable but localhost: Python runs in the browser from the site's own files.
+
+Each test opens a game notebook, runs its cells up to its playable board, plays an action (a two-step
+one where the game has them) and prints the seconds from page open to a playable board. Cells that need
+numpy, pandas or matplotlib, which the site loads from Pyodide's CDN, print one line instead.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from browser_support import BOARD, first_live_board, only_localhost, play_an_action, serve_folder, turn
+
+import tictac_nb
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "build" / "site"
+OFFLINE_NOTE = "plots need the online site or a local install"
+TWO_STEP = {"tyc", "tic-toc", "tic-tac-ko"}  # games whose actions may take a first step, then a choice
+HEAVY = ("numpy", "pandas", "matplotlib")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """build/site served on 127.0.0.1; `make test` builds it first (`make site`)."""
+    if not (SITE / "lab" / "index.html").is_file():
+        pytest.fail("build/site is missing: run `make site` (make test does it)")
+    server = serve_folder(SITE, tmp_path_factory.mktemp("site"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def offline_page(site):
+    from browser_support import CHROMIUM, CHROMIUM_ARGS
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        refused = only_localhost(context, site.url)
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        yield page, refused
+        browser.close()
+
+
+def board_cell(notebook: str) -> int:
+    """The index of the first cell that shows a playable board, in the site's copy of the notebook."""
+    cells = json.loads((SITE / "files" / notebook).read_text())["cells"]
+    return next(i for i, c in enumerate(cells) if c["cell_type"] == "code" and "Board(" in "".join(c["source"]))
+
+
+def run_up_to_board(page, site, notebook: str):
+    """Open `notebook` in JupyterLite, run every cell above its board, then the board's cell."""
+    page.goto(f"{site.url}/lab/index.html?path={notebook}")
+    page.wait_for_function(
+        "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
+    cell = page.locator(".jp-Notebook .jp-Cell").nth(board_cell(notebook))
+    cell.locator(".jp-InputPrompt").click()
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Above Selected Cell").first.click()
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_selector(BOARD, timeout=300_000)
+    return first_live_board(page)
+
+
+def outputs(page) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('.jp-OutputArea-output')].map((e) => e.innerText)")
+
+
+@pytest.mark.parametrize("name", list(tictac_nb.GAMES))
+def test_every_game_plays_offline_in_jupyterlite(offline_page, site, name):
+    page, refused = offline_page
+    notebook = f"{name}.ipynb"
+    assert (SITE / "files" / notebook).is_file(), f"the site has no {notebook}"
+    opened = time.monotonic()
+    board = run_up_to_board(page, site, notebook)
+    seconds = time.monotonic() - opened
+    start = turn(board)
+    play_an_action(page, board, two_step=name in TWO_STEP)
+    assert turn(board) > start
+    assert board.locator(".ttn-message").inner_text() == ""
+    shown = outputs(page)
+    assert not [text for text in shown if "Traceback" in text or "NameError" in text], shown
+    outside = [url for url in refused if not any(f"/{heavy}-" in url for heavy in HEAVY)]
+    print(f"\nJupyterLite, offline: {notebook} playable {seconds:.1f} s after the page opened; "
+          f"{len(refused)} requests to other hosts refused")
+    if any(OFFLINE_NOTE in text for text in shown):
+        assert any("cdn.jsdelivr.net/pyodide/" in url for url in refused)
+    assert all("cdn.jsdelivr.net/pyodide/" in url for url in outside), outside
+
+
+def test_a_plotting_cell_offline_prints_one_line(offline_page, site):
+    """The design lab needs pandas and matplotlib: offline, its cells say so in one line each."""
+    page, refused = offline_page
+    page.goto(f"{site.url}/lab/index.html?path=design-lab.ipynb")
+    page.wait_for_function(
+        "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
+    page.locator(".jp-Notebook .jp-Cell").nth(3).locator(".jp-InputPrompt").click()  # the lab's first use
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Above Selected Cell").first.click()
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_function("(note) => [...document.querySelectorAll('.jp-OutputArea-output')]"
+                           ".some((e) => e.innerText.includes(note))", arg=OFFLINE_NOTE)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    shown = [text.strip() for text in outputs(page)]
+    assert OFFLINE_NOTE in shown
+    assert not [text for text in shown if "Traceback" in text or "NameError" in text], shown
+    assert any("/pandas-" in url for url in refused), "pandas was never asked for"
+
+
+def test_the_site_holds_every_notebook_the_kit_and_matching_front_ends():
+    contents = {item["name"] for item in json.loads((SITE / "api" / "contents" / "all.json").read_text())["content"]}
+    notebooks = {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
+    assert notebooks <= contents
+    lock = json.loads((SITE / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    for package in ("tictac-nb", "anywidget", "ipywidgets", "svgwrite", "micropip", "ipython", "comm"):
+        assert "://" not in lock[package]["file_name"], f"{package} is not served by the site"
+        assert (SITE / "static" / "pyodide" / lock[package]["file_name"]).is_file()
+    assert lock["tictac-nb"]["depends"] == ["anywidget", "ipywidgets", "svgwrite"]
+    assert lock["numpy"]["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/")
+    config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    extensions = {e["name"] for e in config["federated_extensions"]}
+    assert {"anywidget", "@jupyter-widgets/jupyterlab-manager", "@jupyterlite/pyodide-kernel-extension"} <= extensions
+    front = json.loads((SITE / "extensions" / "anywidget" / "package.json").read_text())["version"]
+    assert lock["anywidget"]["version"] == front, "anywidget's front end and kernel side differ"
+    manager = json.loads((SITE / "extensions" / "@jupyter-widgets" / "jupyterlab-manager" / "package.json").read_text())
+    # jupyterlab-widgets 3.0.N ships the front end @jupyter-widgets/jupyterlab-manager 5.0.N
+    assert manager["version"] == "5.0." + lock["jupyterlab-widgets"]["version"].removeprefix("3.0."), manager["version"]
+    settings = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert settings["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+
+
+def test_a_board_imports_nothing_heavy():
+    """Boards never wait for numpy, pandas or matplotlib: the kit and a Board load without them."""
+    code = ("import sys, tictac_nb; b = tictac_nb.Board(tictac_nb.new_game('tyc', seed=1)); "
+            f"print([m for m in {HEAVY!r} if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_readme_links_every_notebook_to_the_site_and_every_game_to_its_play_page():
+    readme = (ROOT / "README.md").read_text()
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        assert f"https://tictac-nb.github.io/tictac_nb/lab/index.html?path={notebook.name}" in readme
+    for notebook in sorted((ROOT / "notebooks" / "play").glob("*.ipynb")):
+        assert f"urlpath=voila/render/notebooks/play/{notebook.name}" in readme
+    assert "make site" in (ROOT / ".github" / "workflows" / "pages.yml").read_text()

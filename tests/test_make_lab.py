@@ -1,0 +1,66 @@
+"""`make lab` and `make play` start as the README says, also as root (containers, classroom servers), and
+serve the notebooks: run headless on a free port, the way the README shows."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import urllib.request
+from pathlib import Path
+
+import pytest
+from browser_support import free_port, quiet_lab_settings, wait_for_http
+
+ROOT = Path(__file__).resolve().parents[1]
+TOKEN = "make-lab-test"
+
+pytestmark = pytest.mark.xdist_group("make")
+
+
+def start(target: str, args: str, home: Path) -> subprocess.Popen:
+    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(home / "config"), "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+           "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"), "JUPYTERLAB_WORKSPACES_DIR": str(home / "ws")}
+    quiet_lab_settings(home / "settings")
+    return subprocess.Popen(["make", "--no-print-directory", target, f"{target.upper()}_ARGS={args}"], cwd=ROOT,
+                            env=env, stdout=open(home / f"{target}.log", "w"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_make_lab_serves_the_notebooks(tmp_path):
+    if shutil.which("make") is None:
+        pytest.fail("make is not installed")
+    port = free_port()
+    proc = start("lab", f"--no-browser --port={port} --ServerApp.ip=127.0.0.1 --IdentityProvider.token={TOKEN}",
+                 tmp_path)
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/api/status", proc, timeout=180)
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/contents",
+                                         headers={"Authorization": f"token {TOKEN}"})
+        listing = json.loads(urllib.request.urlopen(request, timeout=30).read())
+    finally:
+        stop(proc)
+    served = {item["name"] for item in listing["content"]}
+    assert {p.name for p in (ROOT / "notebooks").glob("*.ipynb")} <= served, (tmp_path / "lab.log").read_text()[-2000:]
+
+
+def test_make_play_serves_the_play_pages(tmp_path):
+    port = free_port()
+    proc = start("play", f"--no-browser --port={port} --Voila.ip=127.0.0.1", tmp_path)
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/", proc, timeout=180)
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/tyc.ipynb", timeout=120).read().decode()
+    finally:
+        stop(proc)
+    assert "application/vnd.jupyter.widget-view+json" in page, "the play page rendered no widget"
+    assert "from tictac_nb.play import" not in page, "the play page shows its code"
