@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from .bots import MCTSBot, RandomBot
@@ -31,23 +32,17 @@ def from_record(record: dict) -> State:
     return load_record(record, GAMES)
 
 
+LAZY = {"Board": "widget", "Replay": "replay", "PlayPage": "play", "export_html": "export"}
+"""Names whose modules pull in ipywidgets: loaded only when asked for."""
+
+
 def __getattr__(name: str) -> Any:
-    if name == "Board":  # the widgets pull in ipywidgets: load them only when asked for
-        from .widget import Board
-
-        return Board
-    if name == "Replay":
-        from .replay import Replay
-
-        return Replay
-    if name == "export_html":
-        from .export import export_html
-
-        return export_html
+    if name in LAZY:
+        return getattr(importlib.import_module(f".{LAZY[name]}", __name__), name)
     raise AttributeError(name)
 
 
 __all__ = [
-    "GAMES", "Board", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "MCTSBot", "Outcome",
+    "GAMES", "Board", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "MCTSBot", "Outcome", "PlayPage",
     "RandomBot", "Replay", "State", "Target", "export_html", "from_record", "new_game", "print_and_play",
 ]
