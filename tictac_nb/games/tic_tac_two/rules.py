@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State
+from ...engine import InvalidOption, Outcome, State, seed_bits
 
 MARKS = ("X", "O")
 CENTRE = 4
@@ -49,6 +50,43 @@ SQUARE_NAMES = tuple(str(i + 1) for i in range(9))
 PEEK_NAMES = {i: f"peek {i + 1}" for i in OUTER}
 SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
 PEEKS = {name: i for i, name in PEEK_NAMES.items()}
+
+# Bit masks for the fast check after a mark (square i is bit i; for O, bit 9 + i).
+OUTER_MASK = sum(1 << i for i in OUTER)
+CENTRE_BIT = 1 << CENTRE
+TILE_CREDIT_BITS = {"X": 1, "O": 1 << 9, "W": 1 | 1 << 9, "P": 0, "-": 0, "C": 0}
+"""Per tile letter, the credit bits it sets when face up: bit 0 if it counts for X, bit 9 for O."""
+SQUARE_CHOICES = tuple(tuple(SQUARE_NAMES[i] for i in range(9) if not taken >> i & 1) for taken in range(512))
+PEEK_CHOICES = tuple(tuple(PEEK_NAMES[i] for i in OUTER if not up >> i & 1) for up in range(512))
+"""The legal actions by the mask of marked squares (marking) or of face-up tiles (peeking)."""
+
+
+def _completes(square: int, diagonals: bool | None) -> bytes:
+    """For each 9-bit mask, 1 if it holds a line through `square` (only diagonals, only the others,
+    or any line when `diagonals` is None)."""
+    masks = [sum(1 << i for i in cells) for cells, _, diagonal in LINES_THROUGH[square]
+             if diagonals is None or diagonal == diagonals]
+    return bytes(any(m & line == line for line in masks) for m in range(512))
+
+
+ANY_LINE = tuple(_completes(i, None) for i in range(9))
+STRAIGHT_LINE = tuple(_completes(i, False) for i in range(9))
+DIAGONAL_LINE = tuple(_completes(i, True) for i in range(9))
+
+
+@cache
+def layouts(box: str) -> tuple[str, ...]:
+    """Every distinct layout of the eight outer tiles `box` around C, each once."""
+    found: list[str] = []
+
+    def place(prefix: str, rest: str) -> None:
+        if not rest:
+            found.append(prefix[:4] + "C" + prefix[4:])
+        for tile in sorted(set(rest)):
+            place(prefix + tile, rest.replace(tile, "", 1))
+
+    place("", box)
+    return tuple(found)
 
 
 def check_tiles(value: Any) -> str | None:
@@ -75,11 +113,12 @@ class TicTacTwo(State):
     player_names = MARKS
 
     def setup(self, rng: random.Random) -> None:
-        layout = self.options["tiles"]
+        """The layout is one of the box's distinct layouts, each equally likely, picked by `seed_bits`."""
+        options = self.options
+        layout = options["tiles"]
         if layout is None:
-            outer = list(box_tiles(self.options["peek"], self.options["wild"]))
-            rng.shuffle(outer)
-            layout = "".join(outer[:4]) + "C" + "".join(outer[4:])
+            choices = layouts(box_tiles(options["peek"], options["wild"]))
+            layout = choices[seed_bits(self.seed) % len(choices)]
         else:
             if not self.options["peek"] and "P" in layout:
                 raise InvalidOption("option 'tiles' has a Peek tile but 'peek' is False")
@@ -99,53 +138,58 @@ class TicTacTwo(State):
         self.peeks: list[tuple[int, int]] = []
         self.lines: list[tuple[str, tuple[int, ...], int]] = []
         self.to_move = 0
-        self._legal: tuple[str, ...] | None = None
+        self._legal: tuple[str, ...] = SQUARE_CHOICES[0]
+        self._marks = 0  # bit i: X marked square i; bit 9 + i: O did
+        self._up = CENTRE_BIT  # bit i: tile i is face up
+        self._straight = 0  # bit i (9 + i): face-up tile i counts for X (O) on a row or column
+        self._diagonal = 0  # the same on a diagonal (they differ at the split centre only)
 
     # ---- rules ---------------------------------------------------------------------------------
     def legal_actions(self) -> tuple[str, ...]:
-        legal = self._legal
-        if legal is None:
-            if self.outcome is not None:
-                legal = ()
-            elif self.peeking:
-                legal = tuple([PEEK_NAMES[i] for i in OUTER if not self.face_up[i]])
-            else:
-                legal = tuple([SQUARE_NAMES[i] for i in range(9) if self.marks[i] is None])
-            self._legal = legal
-        return legal
+        return self._legal
 
     def apply(self, action: str) -> None:
         player = self.to_move
         if self.peeking:
             self.peeks.append((player, PEEKS[action]))
             self.peeking = False
-            self._legal = None
-            self._end_turn(player, self._last)
-            return
-        square = SQUARES[action]
-        self.marks[square] = player
-        self.face_up[square] = True
-        if square == CENTRE:
-            self.centre_owner = player
-        self._last = square
-        legal = self._legal
-        if self.tiles[square] == "P" and not all(self.face_up[i] for i in OUTER):
-            self.peeking = True
-            self._legal = None
-            return
-        if legal is not None:  # the squares still empty: the same tuple without this one
-            i = legal.index(action)
-            self._legal = legal[:i] + legal[i + 1:]
-        self._end_turn(player, square)
+            square, marks = self._last, self._marks
+        else:
+            square = SQUARES[action]
+            self.marks[square] = player
+            self.face_up[square] = True
+            bit = 1 << square
+            up = self._up = self._up | bit
+            tile = self.tiles[square]
+            if square == CENTRE:  # the split centre counts for its marker on straight lines, else on diagonals
+                self.centre_owner = player
+                self._straight |= bit << 9 if player else bit
+                self._diagonal |= bit if player else bit << 9
+            else:
+                credit = TILE_CREDIT_BITS[tile] << square
+                self._straight |= credit
+                self._diagonal |= credit
+            marks = self._marks = self._marks | (bit << 9 if player else bit)
+            self._last = square
+            if tile == "P" and up & OUTER_MASK != OUTER_MASK:
+                self.peeking = True
+                self._legal = PEEK_CHOICES[up]
+                return
+        taken = (marks | marks >> 9) & 511
+        self._legal = SQUARE_CHOICES[taken]
+        straight, diagonal = self._straight, self._diagonal
+        if (ANY_LINE[square][marks >> 9 if player else marks & 511]
+                or STRAIGHT_LINE[square][straight & 511] or STRAIGHT_LINE[square][straight >> 9]
+                or DIAGONAL_LINE[square][diagonal & 511] or DIAGONAL_LINE[square][diagonal >> 9]):
+            self._end_turn(player, square)
+        elif taken == 511:
+            self._finish((), "draw: the board is full")
+        else:
+            self.to_move = 1 - player
 
     def _end_turn(self, player: int, square: int) -> None:
+        """The turn ends with a line through `square` (the fast check in `apply` saw one): who won."""
         found = self._lines_through(square)
-        if not found:
-            if None in self.marks:
-                self.to_move = 1 - player
-            else:
-                self._finish((), "draw: the board is full")
-            return
         self.lines = [(board, cells, p) for board, (cells, _), p in found]
         winners = sorted({p for _, _, p in found})
         if len(winners) == 2:
@@ -244,17 +288,20 @@ class TicTacTwo(State):
         }
 
     def determinize(self, player: int | None, rng: random.Random) -> TicTacTwo:
+        """A copy whose tiles hidden from `player` are dealt again: the unseen tiles are exactly the ones
+        under those squares, sorted first so that the deal depends on what `player` knows alone."""
         copy = self.clone()
-        known = self.known_tiles(player)
-        hidden = [i for i in OUTER if known[i] is None]
-        pool = Counter(self.tiles[i] for i in OUTER)
-        pool.subtract(known[i] for i in OUTER if known[i] is not None)
-        unseen = sorted(pool.elements())
-        rng.shuffle(unseen)
-        tiles = list(copy.tiles)
-        for square, tile in zip(hidden, unseen, strict=True):
-            tiles[square] = tile
-        copy.tiles = "".join(tiles)
+        up, tiles = self._up, self.tiles
+        hidden = [i for i in OUTER if not up >> i & 1]
+        if self.peeks and player is not None:
+            hidden = [i for i in hidden if (player, i) not in self.peeks]
+        if len(hidden) > 1:
+            unseen = sorted([tiles[i] for i in hidden])
+            rng.shuffle(unseen)
+            layout = list(tiles)
+            for square, tile in zip(hidden, unseen, strict=True):
+                layout[square] = tile
+            copy.tiles = "".join(layout)
         return copy
 
     def status(self) -> str:
