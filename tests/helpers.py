@@ -10,6 +10,8 @@ import tictac_nb
 from tictac_nb import IllegalAction
 
 ALL_GAMES = list(tictac_nb.GAMES)
+VARIANTS = [(name, label, options) for name, game in tictac_nb.GAMES.items()
+            for label, options in {"as printed": {}, **game.variants}.items()]
 MAX_ACTIONS = 20_000
 
 
@@ -21,6 +23,12 @@ def random_game(name: str, seed: int, stop_after: int | None = None, **options):
     while state.outcome is None and len(state.history) < limit:
         state.play(rng.choice(state.legal_actions()))
     return state
+
+
+def variant_game(variant: tuple[str, str, dict], seed: int, stop_after: int | None = None):
+    """`random_game` for one of `VARIANTS`."""
+    name, _, options = variant
+    return random_game(name, seed, stop_after, **options)
 
 
 def play(state, *actions: str):

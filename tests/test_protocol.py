@@ -7,7 +7,7 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import MAX_ACTIONS, random_game
+from helpers import MAX_ACTIONS, variant_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -62,14 +62,14 @@ def test_any_option_value_is_taken_or_refused_with_invalid_option(game_name, val
             assert state.legal_actions()
 
 
-def test_same_seed_same_game(game_name):
-    assert random_game(game_name, 11).record() == random_game(game_name, 11).record()
+def test_same_seed_same_game(variant):
+    assert variant_game(variant, 11).record() == variant_game(variant, 11).record()
 
 
 @SETTINGS
 @given(seed=SEEDS)
-def test_every_game_ends_with_an_outcome(game_name, seed):
-    state = random_game(game_name, seed)
+def test_every_game_ends_with_an_outcome(variant, seed):
+    state = variant_game(variant, seed)
     assert len(state.history) < MAX_ACTIONS
     assert state.outcome is not None and state.to_move is None and not state.legal_actions()
     assert state.outcome.reason
@@ -79,8 +79,8 @@ def test_every_game_ends_with_an_outcome(game_name, seed):
 
 @SETTINGS
 @given(seed=SEEDS, cut=st.integers(0, 300))
-def test_records_round_trip_through_json(game_name, seed, cut):
-    state = random_game(game_name, seed, stop_after=cut)
+def test_records_round_trip_through_json(variant, seed, cut):
+    state = variant_game(variant, seed, stop_after=cut)
     record = json.loads(json.dumps(state.record()))
     again = tictac_nb.from_record(record)
     assert again == state
@@ -89,8 +89,8 @@ def test_records_round_trip_through_json(game_name, seed, cut):
 
 @SETTINGS
 @given(seed=SEEDS, cut=st.integers(0, 300))
-def test_notation_round_trips_and_undo_restores(game_name, seed, cut):
-    state = random_game(game_name, seed, stop_after=cut)
+def test_notation_round_trips_and_undo_restores(variant, seed, cut):
+    state = variant_game(variant, seed, stop_after=cut)
     if state.outcome is not None:
         return
     for action in state.legal_actions():
@@ -104,8 +104,8 @@ def test_notation_round_trips_and_undo_restores(game_name, seed, cut):
 
 @SETTINGS
 @given(seed=SEEDS, cut=st.integers(0, 300))
-def test_illegal_actions_leave_no_trace(game_name, seed, cut):
-    state = random_game(game_name, seed, stop_after=cut)
+def test_illegal_actions_leave_no_trace(variant, seed, cut):
+    state = variant_game(variant, seed, stop_after=cut)
     before, record = state.key(), state.record()
     legal = set(state.legal_actions())
     for junk in JUNK:
@@ -123,8 +123,8 @@ def test_illegal_action_is_a_value_error():
 
 @SETTINGS
 @given(seed=SEEDS, cut=st.integers(0, 300), other=st.integers(0, 2**16))
-def test_view_and_svg_do_not_change_under_determinize(game_name, seed, cut, other):
-    state = random_game(game_name, seed, stop_after=cut)
+def test_view_and_svg_do_not_change_under_determinize(variant, seed, cut, other):
+    state = variant_game(variant, seed, stop_after=cut)
     for viewer in viewers(state):
         sample = state.determinize(viewer, random.Random(other))
         assert sample.view(viewer) == state.view(viewer)
@@ -134,8 +134,8 @@ def test_view_and_svg_do_not_change_under_determinize(game_name, seed, cut, othe
 
 @SETTINGS
 @given(seed=SEEDS, cut=st.integers(0, 300))
-def test_views_are_json_and_svgs_are_xml(game_name, seed, cut):
-    state = random_game(game_name, seed, stop_after=cut)
+def test_views_are_json_and_svgs_are_xml(variant, seed, cut):
+    state = variant_game(variant, seed, stop_after=cut)
     for viewer in viewers(state):
         view = state.view(viewer)
         assert json.loads(json.dumps(view)) == view
@@ -145,13 +145,13 @@ def test_views_are_json_and_svgs_are_xml(game_name, seed, cut):
         state.view(state.num_players)
 
 
-def test_bots_decide_only_from_what_their_seat_knows(game_name):
+def test_bots_decide_only_from_what_their_seat_knows(variant):
     """A bot (the kit's, or the game's own) chooses the same on the real state and on any state its
     seat cannot tell apart."""
     makers = {"RandomBot": lambda: RandomBot(seed=3), "MCTSBot": lambda: MCTSBot(iterations=30, seed=3)}
-    makers |= {name: (lambda bot=bot: bot(seed=3)) for name, bot in tictac_nb.GAMES[game_name].bots.items()}
+    makers |= {name: (lambda bot=bot: bot(seed=3)) for name, bot in tictac_nb.GAMES[variant[0]].bots.items()}
     for seed in range(4):
-        state = random_game(game_name, seed, stop_after=6 + seed)
+        state = variant_game(variant, seed, stop_after=6 + seed)
         if state.outcome is not None:
             continue
         lookalike = state.determinize(state.to_move, random.Random(99 + seed))

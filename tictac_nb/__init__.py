@@ -12,6 +12,7 @@ from typing import Any
 from .bots import MCTSBot, RandomBot
 from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, excerpt, load_record
 from .games import discover
+from .printing import print_and_play
 
 __version__ = "0.1.0"
 
@@ -40,5 +41,5 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "GAMES", "Board", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "MCTSBot", "Outcome",
-    "RandomBot", "State", "Target", "from_record", "new_game",
+    "RandomBot", "State", "Target", "from_record", "new_game", "print_and_play",
 ]

@@ -1,19 +1,25 @@
-"""Bots that decide from what their seat may know.
+"""Bots that decide from what their seat may know, and the wrapper that makes any bot safe to run.
 
-Each bot first asks the state for `determinize(seat, rng)`: a copy in which every secret of the
-other seats is resampled. A bot never reads the real hidden state, so it cannot cheat (the flaw
-users report in other kits), and it plays hidden-information games by sampling what it cannot see
-(single-observer information-set MCTS).
+The kit's bots ask the state for `determinize(seat, rng)` (a copy in which every secret of the other
+seats is resampled) or read only what their seat knows (`view(seat)`, the mover's legal actions), so
+they cannot cheat (the flaw users report in other kits), and they play hidden-information games by
+sampling what they cannot see (single-observer information-set MCTS).
+
+A bot of your own is a function `my_bot(state) -> action` or an object with `choose(state)`. `as_bot`
+wraps it in a `SeatBot`, which hands it only `seat_copy(state, seat)`: a determinized copy for its seat,
+so it cannot see a secret even by accident, and cannot change the real game. `decide` asks a bot for
+a move and turns a bot that raises, answers an illegal action or overruns its time into a `Forfeit`.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from .engine import Outcome, State
+from .engine import IllegalAction, Outcome, State
 
 
 class Bot(Protocol):
@@ -30,14 +36,17 @@ def payoff(outcome: Outcome, num_players: int) -> list[float]:
 
 
 class RandomBot:
-    """Plays a uniformly random legal action."""
+    """Plays a uniformly random legal action.
+
+    It reads only `state.legal_actions()`, which the mover always knows, so it leaks nothing and
+    needs no determinized copy: that keeps large self-play batches fast.
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, state: State) -> str:
-        sample = state.determinize(state.to_move, self.rng)
-        return self.rng.choice(sample.legal_actions())
+        return self.rng.choice(state.legal_actions())
 
     def __repr__(self) -> str:
         return "RandomBot()"
@@ -85,6 +94,102 @@ def score_value(scale: float) -> Callable[[State], list[float]]:
         return [p, 1 - p]
 
     return value
+
+def seat_copy(state: State, seat: int | None, rng: random.Random) -> State:
+    """What a bot deciding for `seat` is given: `state.determinize(seat, rng)` with a fresh seed.
+
+    The real seed would rebuild the real deal (through `new_game`, `undo` or `record`); the copy's
+    seed is drawn from `rng`, so nothing it holds leads back to a secret, and its `undo()` (which
+    replays from the seed) is refused: look ahead with `clone()` and `play()`.
+    """
+    sample = state.determinize(seat, rng)
+    sample.seed = rng.getrandbits(32)
+    sample.undo = _no_undo  # an instance attribute: clones of the copy refuse it too
+    return sample
+
+
+def _no_undo() -> str:
+    raise IllegalAction("a bot's copy of the game cannot undo (undo replays the deal from its seed): "
+                        "look ahead with clone() and play() instead")
+
+
+class SeatBot:
+    """A bot of your own made safe: `bot` (a function of a state, or an object with `choose(state)`)
+    only ever receives a determinized copy for the seat to move (see `seat_copy`)."""
+
+    def __init__(self, bot: Callable[[State], str] | Bot, seed: int | None = None) -> None:
+        self.bot = bot
+        self.rng = random.Random(seed)
+        self._choose = bot.choose if hasattr(bot, "choose") else bot
+
+    def choose(self, state: State) -> str:
+        return self._choose(seat_copy(state, state.to_move, self.rng))
+
+    def __repr__(self) -> str:
+        return f"SeatBot({bot_name(self.bot)})"
+
+
+def bot_name(bot: Any) -> str:
+    """Short words for a bot: its function's or class's name."""
+    if isinstance(bot, SeatBot):
+        return bot_name(bot.bot)
+    return getattr(bot, "__name__", None) or type(bot).__name__
+
+
+def kit_bots() -> set[type]:
+    """The bots of the kit that already decide only from their seat's knowledge (the protocol test checks them)."""
+    from . import GAMES
+
+    own = {bot for game in GAMES.values() for bot in game.bots.values() if isinstance(bot, type)}
+    return {RandomBot, MCTSBot} | own
+
+
+def as_bot(bot: Any, seed: int | None = None) -> Bot:
+    """Any bot, ready to play: the kit's own bots as they are, anything else wrapped in a `SeatBot`."""
+    if isinstance(bot, SeatBot) or type(bot) in kit_bots():
+        return bot
+    if not callable(bot) and not callable(getattr(bot, "choose", None)):
+        raise TypeError(f"a bot is a function of a state or an object with choose(state), not {bot!r:.60}")
+    return SeatBot(bot, seed)
+
+
+class Forfeit(Exception):
+    """A bot lost its game by its own fault: it raised, answered an illegal action, or overran its time."""
+
+    def __init__(self, seat: int | None, reason: str) -> None:
+        super().__init__(reason)
+        self.seat, self.reason = seat, reason
+
+
+def _excerpt(value: Any, limit: int = 40) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def decide(bot: Bot, state: State, time_limit: float | None = None) -> str:
+    """The action `bot` chooses for the mover, checked; a bot at fault raises `Forfeit`.
+
+    The time limit is wall time, measured: a pure-Python bot cannot be stopped safely mid-move in its
+    own process, so a move that took longer than `time_limit` seconds is discarded after the fact and
+    the bot forfeits (a bot that never returns is stopped only by interrupting the run).
+    """
+    seat = state.to_move
+    start = time.perf_counter()
+    try:
+        action = bot.choose(state)
+    except Exception as error:
+        raise Forfeit(seat, f"raised {type(error).__name__}: {str(error)[:120]}") from error
+    took = time.perf_counter() - start
+    if time_limit is not None and took > time_limit:
+        raise Forfeit(seat, f"took {took:.2f} s for a move, over the limit of {time_limit:g} s")
+    if action.__class__ is not str or action not in state.legal_actions():
+        try:
+            state.clone().play(action)
+            why = "not a legal action"
+        except Exception as refused:  # IllegalAction, or whatever a malformed answer makes the rules raise
+            why = str(refused)[:120]
+        raise Forfeit(seat, f"answered the illegal action {_excerpt(action)}: {why}")
+    return action
 
 
 class _Node:

@@ -162,6 +162,9 @@ class Game:
     default_bot: Callable[..., Any] = field(default=None)  # type: ignore[assignment]
     """The bot that plays this game unless told otherwise, made as `default_bot(seed=...)`: the notebooks,
     the design lab and the play pages take it. Each game's `bots.py` names its own; unset, `MCTSBot()`."""
+    variants: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Option sets worth trying beside the rules as printed (more players, another Grid, an odd box):
+    the protocol tests play every one."""
 
     def __post_init__(self) -> None:
         if self.default_bot is None:

@@ -1,6 +1,6 @@
 """What the browser tests need: servers, settings, Chromium's whereabouts, and a page for one `Board`.
 
-Recipes from TESTING.md: Debian's Chromium driven by Playwright's Python driver; servers in their
+Debian's Chromium driven by Playwright's Python driver; servers in their
 own process group on 127.0.0.1 with throwaway config dirs; the notebooks copied to a temp folder so
 no test ever rewrites the repository's notebooks. A missing browser fails loudly: it is no skip.
 """

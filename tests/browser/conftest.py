@@ -1,4 +1,4 @@
-"""Fixtures: JupyterLab and Voila servers, headless Chromium (recipes from TESTING.md), and `board_page`,
+"""Fixtures: JupyterLab and Voila servers, headless Chromium, and `board_page`,
 which shows one Python `Board` through the real front end without any server.
 
 A missing browser fails loudly: it is no skip.

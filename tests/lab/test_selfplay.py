@@ -98,7 +98,7 @@ def test_bot_specs(spec, label):
     factory = lab.bot_factory(spec)
     assert selfplay.bot_label(factory) == label
     bot = factory(seed=3)
-    assert isinstance(bot, lab.UniformBot if label == "random" else MCTSBot)
+    assert isinstance(bot, RandomBot if label == "random" else MCTSBot)
     if label != "random":
         assert bot.iterations == int(label[5:-1])
 
@@ -120,13 +120,13 @@ def test_the_lab_random_bot_decides_only_from_what_its_seat_knows(game_name, see
     if state.outcome is not None:
         return
     seen = state.determinize(state.to_move, random.Random(sample))
-    assert lab.UniformBot(seed).choose(state) == lab.UniformBot(seed).choose(seen)
-    assert lab.UniformBot(seed).choose(state) in state.legal_actions()
+    assert RandomBot(seed).choose(state) == RandomBot(seed).choose(seen)
+    assert RandomBot(seed).choose(state) in state.legal_actions()
 
 
 def test_the_lab_random_bot_is_uniform():
     state = tictac_nb.new_game("tic-tac-two", seed=0)
-    bot = lab.UniformBot(5)
+    bot = RandomBot(5)
     counts = collections.Counter(bot.choose(state) for _ in range(9000))
     assert set(counts) == set(state.legal_actions())
     assert all(800 < count < 1200 for count in counts.values())

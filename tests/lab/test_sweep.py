@@ -126,3 +126,25 @@ class SyncExecutor(Executor):
 def test_interrupting_a_pooled_sweep_keeps_the_chunks_already_done():
     table = lab.sweep([lab.Variant("tic-tac-two")], 10, chunk=2, executor=SyncExecutor(), progress=False)
     assert table.attrs["interrupted"] and list(table["seed"]) == [0, 1, 2, 3]
+
+
+def test_an_interrupted_comparison_keeps_a_sample_of_every_variant():
+    variants = [lab.Variant("tic-tac-two", {}, label="plain"),
+                lab.Variant("tic-tac-two", {"peek": False}, label="no peek")]
+    table = lab.sweep(variants, 10, chunk=2, executor=SyncExecutor(), progress=False)
+    assert table.attrs["interrupted"]
+    assert table.groupby("variant", sort=False)["seed"].apply(list).to_dict() == {"plain": [0, 1], "no peek": [0, 1]}
+
+
+def test_work_goes_out_interleaved_across_variants(monkeypatch):
+    sent = []
+    real = sweeps.play_chunk
+
+    def record(variant, seeds, *rest):
+        sent.append((variant.name, seeds[0]))
+        return real(variant, seeds, *rest)
+
+    monkeypatch.setattr(sweeps, "play_chunk", record)
+    lab.sweep([lab.Variant("tic-tac-two", {}, label="a"), lab.Variant("tic-tac-two", {"wild": False}, label="b")], 4,
+              chunk=2, workers=1, progress=False)
+    assert sent == [("a", 0), ("b", 0), ("a", 2), ("b", 2)]

@@ -293,7 +293,8 @@ def test_equal_totals_are_a_draw():
 
 
 def test_worked_example_of_the_rulebook_adds_up_to_29_and_17():
-    """The rulebook prints Blue 18; its own parts give 17 (RULINGS.md). The letter table gives these parts."""
+    """The rulebook prints Blue 18; its own parts give 17 (a ruling in the rules docstring). The letter table
+    gives these parts."""
     state = tictac_nb.new_game("tyc", seed=0)
     table = state.options["letter_table"]
     red_letters = sum(table[n] for n in (5, 5, 2, 3, 2, 2))

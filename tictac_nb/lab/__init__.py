@@ -6,6 +6,7 @@
     >>> lab.compare({"Peek": lab.play_games("tic-tac-two", 500), "no Peek": games})
     >>> lab.sweep(lab.grid("tic-tac-two", peek=[True, False], wild=[True, False]), 2000)  # every core
     >>> lab.DesignLab()                                      # the widget
+    >>> lab.tournament({"mine": my_bot, **lab.builtin_bots("tyc")}, "tyc", 20).ratings   # a class tournament
 
 It works for every registered game through the game protocol only.
 """
@@ -33,11 +34,10 @@ from .metrics import (
     summary,
     win_rates,
 )
-from .plots import outcome_shares, plot_comparison, plot_win_rates
+from .plots import outcome_shares, plot_comparison, plot_leaderboard, plot_win_rates
 from .selfplay import (
     MAX_ACTIONS,
     BotFactory,
-    UniformBot,
     bot_factory,
     ended_by_turn_cap,
     play_game,
@@ -45,6 +45,7 @@ from .selfplay import (
     replay,
 )
 from .sweeps import Variant, default_executor, grid, sweep
+from .tournaments import Standings, builtin_bots, ratings, tournament
 
 
 def __getattr__(name: str) -> Any:
@@ -56,10 +57,11 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "MAX_ACTIONS", "METRICS", "BotFactory", "DesignLab", "UniformBot", "Variant", "actions_mean", "balance",
-    "bot_factory",
+    "MAX_ACTIONS", "METRICS", "BotFactory", "DesignLab", "Standings", "Variant", "actions_mean", "balance",
+    "bot_factory", "builtin_bots",
     "branching_max", "branching_mean", "compare", "completion", "decisiveness", "default_executor", "definitions",
     "draw_rate", "duration_mean", "duration_std", "ended_by_turn_cap", "first_player_advantage",
     "first_player_advantage_margin", "grid", "lead_changes", "outcome_shares", "play_game", "play_games",
-    "plot_comparison", "plot_win_rates", "replay", "summary", "sweep", "win_rates",
+    "plot_comparison", "plot_leaderboard", "plot_win_rates", "ratings", "replay", "summary", "sweep", "tournament",
+    "win_rates",
 ]

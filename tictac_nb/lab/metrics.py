@@ -72,7 +72,7 @@ def draw_rate(results: pd.DataFrame) -> float:
 
 
 def completion(results: pd.DataFrame) -> float:
-    """Share of games decided by the rules, not stopped by a turn cap (1 minus Ludii's Timeouts)."""
+    """Share of games decided by the rules, not stopped by a turn cap or a forfeit (1 minus Ludii's Timeouts)."""
     return float(results["completed"].mean()) if len(results) else math.nan
 
 

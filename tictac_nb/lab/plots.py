@@ -1,4 +1,4 @@
-"""Matplotlib pictures of self-play results: variants side by side."""
+"""Matplotlib pictures of self-play results: variants side by side, and a tournament's leaderboard."""
 
 from __future__ import annotations
 
@@ -20,19 +20,24 @@ def _groups(results: pd.DataFrame | Mapping[str, pd.DataFrame], by: str) -> dict
 
 
 def outcome_shares(results: pd.DataFrame) -> pd.Series:
-    """Share of games won by each seat (sole winner), ended without a winner, or stopped by a turn cap."""
+    """Share of games won by each seat (sole winner, by the rules), ended without a winner, stopped by a
+    turn cap, or ended by a bot's forfeit."""
     n = len(results)
     if not n:
         return pd.Series(dtype=float)
+    forfeited = results["forfeit"].notna()
     shares = {}
     for seat, name in enumerate(seat_names(results)):
-        shares[f"{name} wins"] = float((results["winner"] == seat).sum()) / n
-    shared = results["winner"].isna() & results["winners"].map(len).gt(0)
+        shares[f"{name} wins"] = float(((results["winner"] == seat) & ~forfeited).sum()) / n
+    shared = results["winner"].isna() & results["winners"].map(len).gt(0) & ~forfeited
     if shared.any():
         shares["shared win"] = float(shared.sum()) / n
     shares["no winner"] = float(results["draw"].sum()) / n
-    if not results["completed"].all():
-        shares["turn cap"] = float((~results["completed"]).sum()) / n
+    capped = ~results["completed"] & ~forfeited
+    if capped.any():
+        shares["turn cap"] = float(capped.sum()) / n
+    if forfeited.any():
+        shares["forfeit"] = float(forfeited.sum()) / n
     return pd.Series(shares)
 
 
@@ -84,4 +89,21 @@ def plot_win_rates(results: pd.DataFrame | Mapping[str, pd.DataFrame], by: str =
     axes.axvline(1 / table.shape[1], color="grey", linestyle="--", linewidth=1, label="neutral")
     axes.set_xlabel("win rate (draws as equal shares)")
     axes.legend(fontsize=8)
+    return figure
+
+
+def plot_leaderboard(ratings: pd.DataFrame) -> Figure:
+    """A tournament's ratings, best at the top, each with its 95% interval (1.96 standard errors)."""
+    import matplotlib.pyplot as plt
+
+    table = ratings.iloc[::-1]
+    figure, axes = plt.subplots(figsize=(7, 0.45 * len(table) + 1.2), layout="constrained")
+    positions = range(len(table))
+    axes.errorbar(table["rating"], positions, xerr=1.96 * table["error"], fmt="o", color="black", ecolor="grey",
+                  elinewidth=2, capsize=4)
+    axes.set_yticks(positions, [f"{name}  ({w}-{d}-{lost})" for name, w, d, lost in
+                                zip(table.index, table["wins"], table["draws"], table["losses"], strict=True)])
+    axes.axvline(1500, color="grey", linestyle="--", linewidth=1)
+    axes.set_xlabel("rating (Elo scale; bars: 95% interval)   labels: wins-draws-losses")
+    axes.set_title("Leaderboard")
     return figure

@@ -11,8 +11,9 @@ order or process it is played in: that is what lets a sweep split work over any 
 
 from __future__ import annotations
 
+import copy
 import hashlib
-import random
+import inspect
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -20,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import tictac_nb
 
-from ..bots import Bot, MCTSBot, payoff
-from ..engine import State
+from ..bots import Bot, Forfeit, MCTSBot, RandomBot, as_bot, bot_name, decide, payoff
+from ..engine import Outcome, State
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -29,26 +30,8 @@ if TYPE_CHECKING:
 MAX_ACTIONS = 20_000
 """The lab's own safety cap: a game still running after this many actions is stopped as a turn cap."""
 
-BotFactoryLike = Any  # "random", "mcts", "mcts:200", a BotFactory, or any callable factory(seed=...) -> Bot
+BotFactoryLike = Any  # "random", "mcts:200", a BotFactory, a factory(seed=...) -> Bot, a bot function or object
 BotsSpec = Any  # one BotFactoryLike for every seat, a sequence of them (one per seat), or {seat: spec}
-
-
-class UniformBot:
-    """The lab's "random" player: a uniformly random legal action, straight from `legal_actions()`.
-
-    The mover's legal actions are what its seat may do, so its seat always knows them: unlike
-    `RandomBot`, this bot needs no determinization (a copy of the state per move), which makes large
-    batches of hidden-information games several times faster with the same uniform choice.
-    """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> str:
-        return self.rng.choice(state.legal_actions())
-
-    def __repr__(self) -> str:
-        return "UniformBot()"
 
 
 @dataclass(frozen=True)
@@ -66,7 +49,7 @@ class BotFactory:
 
     def __call__(self, seed: int | None = None) -> Bot:
         if self.kind == "random":
-            return UniformBot(seed)
+            return RandomBot(seed)
         return MCTSBot(self.iterations, seed=seed)
 
     def __str__(self) -> str:
@@ -76,16 +59,39 @@ class BotFactory:
 _SPEC = re.compile(r"^\s*(random|mcts)\s*(?:[:(]\s*(\d+)\s*\)?)?\s*$", re.IGNORECASE)
 
 
-def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
-    """A bot factory from a spec: "random", "mcts", "mcts:300" / "mcts(300)", a bot class, or a callable.
+@dataclass(frozen=True)
+class Entrant:
+    """A factory for a bot of your own (a function of a state, or an object with `choose`): every game
+    gets a fresh copy of it, wrapped so that it sees only its seat's determinized copy."""
 
-    "random" is `UniformBot`; "mcts:N" is `MCTSBot(N)` (200 iterations when N is not given). A bot
-    class such as `RandomBot` or `MCTSBot` is a factory too. A factory is called as `factory(seed=...)`
-    for every game, so each game gets a fresh seeded bot.
-    For a process pool or a Dask cluster, custom factories must be picklable (module-level functions,
-    classes, `functools.partial`); the string specs always are.
+    bot: Any
+
+    def __call__(self, seed: int | None = None) -> Bot:
+        return as_bot(copy.deepcopy(self.bot), seed)
+
+    def __str__(self) -> str:
+        return bot_name(self.bot)
+
+
+def _takes_seed(factory: Callable[..., Any]) -> bool:
+    try:
+        return "seed" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
+    """A bot factory from a spec: "random", "mcts", "mcts:300" / "mcts(300)", a bot class, a factory, or a bot.
+
+    "random" is `RandomBot`; "mcts:N" is `MCTSBot(N)` (200 iterations when N is not given). A bot
+    class such as `RandomBot` or `MCTSBot`, or a function with a `seed` parameter, is a factory: it is
+    called as `factory(seed=...)` for every game, so each game gets a fresh seeded bot. Any other
+    function (`my_bot(state) -> action`) or object with `choose(state)` is a bot of your own: each game
+    gets a fresh copy, wrapped by `as_bot` so that it sees only what its seat knows.
+    For a process pool or a Dask cluster, custom bots and factories must be picklable (module-level
+    functions, classes, `functools.partial`); the string specs always are.
     """
-    if isinstance(spec, BotFactory):
+    if isinstance(spec, BotFactory | Entrant):
         return spec
     if isinstance(spec, str):
         match = _SPEC.match(spec)
@@ -93,14 +99,17 @@ def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
             raise ValueError(f"unknown bot {spec!r}: write 'random', 'mcts' or 'mcts:ITERATIONS'")
         kind, iterations = match.group(1).lower(), match.group(2)
         return BotFactory(kind, int(iterations) if iterations else 200)
-    if callable(spec):
+    if isinstance(spec, type) or (callable(spec) and _takes_seed(spec)):
         return spec
-    raise ValueError(f"a bot is 'random', 'mcts:N' or a factory called as factory(seed=...), not {spec!r}")
+    if callable(spec) or callable(getattr(spec, "choose", None)):
+        return Entrant(spec)
+    raise ValueError(f"a bot is 'random', 'mcts:N', a factory called as factory(seed=...), a function of a state "
+                     f"or an object with choose(state), not {spec!r:.60}")
 
 
 def bot_label(factory: Callable[..., Bot]) -> str:
     """Short words for a bot factory, for tables and plot legends."""
-    if isinstance(factory, BotFactory):
+    if isinstance(factory, BotFactory | Entrant):
         return str(factory)
     func = getattr(factory, "func", None)  # functools.partial
     if func is not None:
@@ -165,49 +174,103 @@ def score_story(trace: Sequence[Sequence[float]], winners: Sequence[int]) -> tup
     return changes, decided / turns
 
 
+def make_players(factories: Sequence[Callable[..., Bot]], seed: int) -> list[Bot]:
+    """A fresh bot per seat for the game with `seed`, ready to play (`as_bot`); a bot that cannot be
+    made forfeits its seat."""
+    players = []
+    for seat, factory in enumerate(factories):
+        try:
+            players.append(as_bot(factory(seed=bot_seed(seed, seat)), bot_seed(seed, seat)))
+        except Exception as error:
+            raise Forfeit(seat, f"could not be made: {type(error).__name__}: {str(error)[:120]}") from error
+    return players
+
+
+@dataclass
+class _Story:
+    """What the lab counts while a game is played: turns, branching, scores after every turn."""
+
+    trace: list | None
+    turns: int = 0
+    branching_sum: int = 0
+    branching_max: int = 0
+
+
+def _play_out(state: State, factories: Sequence[Callable[..., Bot]], max_actions: int,
+              time_limit: float | None, story: _Story) -> Forfeit | None:
+    """Play `state` to its end or the cap; the forfeit that ended it early, if a bot was at fault."""
+    try:
+        players = make_players(factories, state.seed)
+        mover_before = None
+        while state.outcome is None and len(state.history) < max_actions:
+            mover = state.to_move
+            if mover != mover_before:
+                if story.trace is not None and mover_before is not None:
+                    story.trace.append(state.current_scores())
+                story.turns += 1
+                mover_before = mover
+            width = len(state.legal_actions())
+            story.branching_sum += width
+            story.branching_max = max(story.branching_max, width)
+            state.play(decide(players[mover], state, time_limit))
+    except Forfeit as forfeit:
+        return forfeit
+    return None
+
+
 def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bots: BotsSpec = "random",
-              max_actions: int = MAX_ACTIONS, variant: str | None = None) -> dict[str, Any]:
+              max_actions: int = MAX_ACTIONS, variant: str | None = None,
+              time_limit: float | None = None) -> dict[str, Any]:
     """Play one game to its end with fresh seeded bots and return its result row (a plain dict).
 
     A turn is a run of consecutive actions by the same player: a new turn starts whenever `to_move`
     changes. Scores are read with `current_scores()` at the start and after every turn.
 
+    A bot that raises, answers an illegal action, or takes more than `time_limit` seconds (wall time,
+    measured after the move; None: no limit) for a move forfeits: the game ends there, every other
+    seat shares the win, and the row says who forfeited and why. Any other error (a bug in the
+    rules, say) is raised with a note naming the game, variant and seed.
+
     The row: game, variant (label), seed, options, bots ("random vs mcts(200)"), players, first_mover
     (None if the game was decided before any move), winners (tuple of seats), winner (the seat if only
     one won), shares (each seat's win share: winners split 1, no winner: equal shares), draw (no winner
-    by the rules), completed (not stopped by a turn cap), scores and margin (winners' best score minus
-    the best other score; NaN without scores), actions, turns, branching_mean / branching_max (legal
-    actions per decision), lead_changes and decisiveness (see `score_story`; NaN without scores),
-    reason, moves (replay them with `replay(row)`).
+    by the rules), completed (decided by the rules: not stopped by a turn cap or a forfeit), forfeit
+    (the seat that forfeited, or None), scores and margin (winners' best score minus the best other
+    score; NaN without scores), actions, turns, branching_mean / branching_max (legal actions per
+    decision), lead_changes and decisiveness (see `score_story`; NaN without scores), reason, moves
+    (replay them with `replay(row)`).
     """
     options = dict(options or {})
+    label = variant if variant is not None else options_label(options)
     state = tictac_nb.new_game(game, seed=seed, **options)
-    n = state.num_players
-    factories = seat_factories(bots, n)
-    players = [factory(seed=bot_seed(seed, seat)) for seat, factory in enumerate(factories)]
+    factories = seat_factories(bots, state.num_players)
     first_mover = state.to_move
     first = state.current_scores()
-    trace = [first] if first is not None else None
-    turns = branching_sum = branching_max = 0
-    mover_before = None
-    while state.outcome is None and len(state.history) < max_actions:
-        mover = state.to_move
-        if mover != mover_before:
-            if trace is not None and mover_before is not None:
-                trace.append(state.current_scores())
-            turns += 1
-            mover_before = mover
-        width = len(state.legal_actions())
-        branching_sum += width
-        branching_max = max(branching_max, width)
-        state.play(players[mover].choose(state))
+    story = _Story([first] if first is not None else None)
+    try:
+        forfeit = _play_out(state, factories, max_actions, time_limit, story)
+    except Exception as error:
+        error.add_note(f"in the lab's game of {game} ({label}), seed {seed}, after moves {state.history[-5:]}")
+        raise
+    return _row(state, game, label, options, factories, first_mover, story, forfeit, max_actions)
+
+
+def _row(state: State, game: str, label: str, options: dict, factories: Sequence[Callable[..., Bot]],
+         first_mover: int | None, story: _Story, forfeit: Forfeit | None, max_actions: int) -> dict[str, Any]:
+    n = state.num_players
     outcome = state.outcome
-    if outcome is None:
-        winners, scores, capped = (), state.current_scores(), True
+    if forfeit is not None:
+        winners, scores, completed = tuple(p for p in range(n) if p != forfeit.seat), state.current_scores(), False
+        reason = (f"{state.player_name(forfeit.seat)} ({bot_label(factories[forfeit.seat])}) forfeits: "
+                  f"{forfeit.reason}")
+        outcome = Outcome(winners, None, reason)
+    elif outcome is None:
+        winners, scores, completed = (), state.current_scores(), False
         reason = f"turn cap: the lab stopped the game after {max_actions} actions"
     else:
-        winners, scores, capped = outcome.winners, outcome.scores, ended_by_turn_cap(state)
+        winners, scores, completed = outcome.winners, outcome.scores, not ended_by_turn_cap(state)
         reason = outcome.reason
+    trace = story.trace
     if trace is not None:
         trace.append(tuple(scores) if scores is not None else state.current_scores())
     lead_changes, decisiveness = score_story(trace, winners) if trace is not None else (float("nan"),) * 2
@@ -223,8 +286,8 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
             margin = ranked[0] - ranked[1]
     return {
         "game": game,
-        "variant": variant if variant is not None else options_label(options),
-        "seed": seed,
+        "variant": label,
+        "seed": state.seed,
         "options": options,
         "bots": " vs ".join(bot_label(f) for f in factories),
         "players": n,
@@ -232,14 +295,15 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
         "winners": tuple(winners),
         "winner": winners[0] if len(winners) == 1 else None,
         "shares": shares,
-        "draw": not winners and not capped,
-        "completed": not capped,
+        "draw": not winners and completed,
+        "completed": completed,
+        "forfeit": None if forfeit is None else forfeit.seat,
         "scores": None if scores is None else tuple(scores),
         "margin": margin,
         "actions": actions,
-        "turns": turns,
-        "branching_mean": branching_sum / actions if actions else float("nan"),
-        "branching_max": branching_max,
+        "turns": story.turns,
+        "branching_mean": story.branching_sum / actions if actions else float("nan"),
+        "branching_max": story.branching_max,
         "lead_changes": lead_changes,
         "decisiveness": decisiveness,
         "reason": reason,
@@ -262,6 +326,7 @@ def results_frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
     frame = pd.DataFrame(list(rows), columns=COLUMNS)
     frame["winner"] = frame["winner"].astype("Int64")
     frame["first_mover"] = frame["first_mover"].astype("Int64")
+    frame["forfeit"] = frame["forfeit"].astype("Int64")
     for column in ("seed", "players", "actions", "turns", "branching_max"):
         frame[column] = frame[column].astype("int64")
     return frame
@@ -269,19 +334,20 @@ def results_frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:
 
 COLUMNS = (
     "game", "variant", "seed", "options", "bots", "players", "first_mover", "winners", "winner", "shares", "draw",
-    "completed", "scores", "margin", "actions", "turns", "branching_mean", "branching_max", "lead_changes",
+    "completed", "forfeit", "scores", "margin", "actions", "turns", "branching_mean", "branching_max", "lead_changes",
     "decisiveness", "reason", "moves",
 )
 
 
 def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = None, bots: BotsSpec = "random",
                seed: int = 0, variant: str | None = None, max_actions: int = MAX_ACTIONS,
-               progress: bool = True) -> pd.DataFrame:
+               time_limit: float | None = None, progress: bool = True) -> pd.DataFrame:
     """Play `n` games of `game` (seeds `seed` .. `seed + n - 1`) in this process: one DataFrame row per game.
 
     `bots`: one spec for every seat ("random", "mcts:200", a factory), a list with one per seat, or
-    {seat: spec} (other seats random). With `progress`, a tqdm bar shows in the notebook. Interrupting
-    (the kernel's stop button, Ctrl-C) drops the game being played and returns the finished ones;
+    {seat: spec} (other seats random). A bot at fault forfeits its game and the batch goes on (see
+    `play_game`). With `progress`, a tqdm bar shows in the notebook. Interrupting (the kernel's stop
+    button, Ctrl-C) drops the game being played and returns the finished ones;
     `frame.attrs["interrupted"]` then says so.
     """
     if type(n) is not int or n < 0:
@@ -292,7 +358,7 @@ def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = N
     bar = _progress_bar(n, f"{game}: {variant or options_label(options or {})}") if progress else None
     try:
         for i in range(n):
-            rows.append(play_game(game, seed + i, options, bots, max_actions, variant))
+            rows.append(play_game(game, seed + i, options, bots, max_actions, variant, time_limit))
             if bar is not None:
                 bar.update(1)
     except KeyboardInterrupt:
@@ -300,10 +366,20 @@ def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = N
     finally:
         if bar is not None:
             bar.close()
+    return finished_frame(rows, n, interrupted)
+
+
+def finished_frame(rows: Sequence[Mapping[str, Any]], planned: int, interrupted: bool) -> pd.DataFrame:
+    """The results frame of a batch, saying aloud if it was interrupted or if bots forfeited."""
     frame = results_frame(rows)
     frame.attrs["interrupted"] = interrupted
     if interrupted:
-        print(f"interrupted: kept the {len(rows)} finished games of {n}")
+        print(f"interrupted: kept the {len(rows)} finished games of {planned}")
+    forfeits = frame[frame["forfeit"].notna()]
+    if len(forfeits):
+        first = forfeits.iloc[0]
+        print(f"{len(forfeits)} of {len(frame)} games ended by a forfeit (see the forfeit and reason columns); "
+              f"the first: {first['variant']}, seed {first['seed']}: {first['reason']}")
     return frame
 
 

@@ -6,9 +6,10 @@ cluster with no code change:
     from dask.distributed import Client
     results = lab.sweep(variants, 5000, executor=Client("tcp://scheduler:8786").get_executor())
 
-Work is cut into chunks of seeds; each game depends only on (game, options, bots, seed) (see
-`selfplay`), and the rows come back sorted by variant and seed, so any executor, any number of
-workers and any chunk size give the same table.
+Work is cut into chunks of seeds, sent out interleaved across variants; each game depends only on
+(game, options, bots, seed) (see `selfplay`), and the rows come back sorted by variant and seed, so
+any executor, any number of workers and any chunk size give the same table. `run_tasks` is the
+executor machinery, shared with `tournament`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import itertools
 import math
 import os
 import signal
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,7 +27,7 @@ import pandas as pd
 
 import tictac_nb
 
-from .selfplay import MAX_ACTIONS, BotsSpec, _progress_bar, options_label, play_game, results_frame
+from .selfplay import MAX_ACTIONS, BotsSpec, _progress_bar, finished_frame, options_label, play_game
 
 
 @dataclass(frozen=True)
@@ -65,52 +66,46 @@ def default_executor(workers: int | None = None) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, initializer=_ignore_interrupts)
 
 
-def play_chunk(variant: Variant, seeds: list[int], max_actions: int = MAX_ACTIONS) -> list[dict[str, Any]]:
+def play_chunk(variant: Variant, seeds: list[int], max_actions: int = MAX_ACTIONS,
+               time_limit: float | None = None) -> list[dict[str, Any]]:
     """Play the games of one variant for `seeds`: the unit of work sent to an executor."""
-    return [play_game(variant.game, seed, variant.options, variant.bots, max_actions, variant.name)
+    return [play_game(variant.game, seed, variant.options, variant.bots, max_actions, variant.name, time_limit)
             for seed in seeds]
 
 
-def sweep(variants: Iterable[Variant] | Mapping[str, Variant], n: int = 100, *, seed: int = 0,
-          executor: Executor | None = None, workers: int | None = None, chunk: int | None = None,
-          max_actions: int = MAX_ACTIONS, progress: bool = True) -> pd.DataFrame:
-    """Play `n` games (seeds `seed` .. `seed + n - 1`) of every variant; one DataFrame row per game.
+def chunk_size(n: int, executor: Executor | None, workers: int | None) -> int:
+    """Games per task: about four tasks per worker, at most 200 games each."""
+    parallel = 1 if (executor is None and workers == 1) else (workers or os.cpu_count() or 1)
+    return max(1, min(200, math.ceil(n / (4 * parallel))))
 
-    `executor`: any concurrent.futures.Executor (a Dask `Client(...).get_executor()` works as is);
-    None makes a local process pool of `workers` processes (default every core), or plays in this
-    process when `workers == 1`. Interrupting returns the finished chunks (`attrs["interrupted"]`).
+
+def run_tasks(function: Callable[..., list[dict[str, Any]]], tasks: Sequence[tuple], total: int, description: str,
+              executor: Executor | None = None, workers: int | None = None,
+              progress: bool = True) -> tuple[list[dict[str, Any]], bool]:
+    """Run `function(*task)` for every task (each returns rows) on `executor`, a local process pool
+    (default), or in this process (`workers == 1`); the rows in any order, and whether it was interrupted.
+
+    Interrupting (the stop button, Ctrl-C) keeps the rows of the tasks already finished; tasks are
+    sent in the order given, so a caller interleaves its groups for an interrupt to keep a fair sample.
     """
-    if isinstance(variants, Mapping):
-        variants = [Variant(v.game, v.options, v.bots, label) for label, v in variants.items()]
-    variants = list(variants)
-    names = [v.name for v in variants]
-    if len(set(names)) != len(names):
-        raise ValueError("two variants share a label: give each its own label")
-    for variant in variants:
-        variant.check()
-    if chunk is None:
-        parallel = 1 if (executor is None and workers == 1) else (workers or os.cpu_count() or 1)
-        chunk = max(1, min(200, math.ceil(n / (4 * parallel))))
-    tasks = [(variant, list(range(start, min(start + chunk, seed + n))), max_actions)
-             for variant in variants for start in range(seed, seed + n, chunk)]
-    order = {name: i for i, name in enumerate(names)}
     rows: list[dict[str, Any]] = []
-    bar = _progress_bar(n * len(variants), f"sweep of {len(variants)} variants") if progress else None
+    bar = _progress_bar(total, description) if progress else None
     own = executor is None and workers != 1
     pool = default_executor(workers) if own else executor
     interrupted = False
     try:
         if pool is None:
             for task in tasks:
-                rows += play_chunk(*task)
+                done = function(*task)
+                rows += done
                 if bar is not None:
-                    bar.update(len(task[1]))
+                    bar.update(len(done))
         else:
             futures: list[Future] = []
             collected: set[Future] = set()
             try:
                 for task in tasks:
-                    futures.append(pool.submit(play_chunk, *task))
+                    futures.append(pool.submit(function, *task))
                 for future in as_completed(futures):
                     done = future.result()
                     collected.add(future)
@@ -130,9 +125,33 @@ def sweep(variants: Iterable[Variant] | Mapping[str, Variant], n: int = 100, *, 
             bar.close()
         if own:
             pool.shutdown(wait=not interrupted, cancel_futures=True)
+    return rows, interrupted
+
+
+def sweep(variants: Iterable[Variant] | Mapping[str, Variant], n: int = 100, *, seed: int = 0,
+          executor: Executor | None = None, workers: int | None = None, chunk: int | None = None,
+          max_actions: int = MAX_ACTIONS, time_limit: float | None = None, progress: bool = True) -> pd.DataFrame:
+    """Play `n` games (seeds `seed` .. `seed + n - 1`) of every variant; one DataFrame row per game.
+
+    `executor`: any concurrent.futures.Executor (a Dask `Client(...).get_executor()` works as is);
+    None makes a local process pool of `workers` processes (default every core), or plays in this
+    process when `workers == 1`. Work goes out interleaved (the first seeds of every variant, then
+    the next), so an interrupted sweep returns a comparable sample of each variant
+    (`attrs["interrupted"]`). A bot at fault forfeits its game and the sweep goes on (see `play_game`).
+    """
+    if isinstance(variants, Mapping):
+        variants = [Variant(v.game, v.options, v.bots, label) for label, v in variants.items()]
+    variants = list(variants)
+    names = [v.name for v in variants]
+    if len(set(names)) != len(names):
+        raise ValueError("two variants share a label: give each its own label")
+    for variant in variants:
+        variant.check()
+    chunk = chunk or chunk_size(n, executor, workers)
+    tasks = [(variant, list(range(start, min(start + chunk, seed + n))), max_actions, time_limit)
+             for start in range(seed, seed + n, chunk) for variant in variants]
+    rows, interrupted = run_tasks(play_chunk, tasks, n * len(variants), f"sweep of {len(variants)} variants",
+                                  executor, workers, progress)
+    order = {name: i for i, name in enumerate(names)}
     rows.sort(key=lambda row: (order[row["variant"]], row["seed"]))
-    frame = results_frame(rows)
-    frame.attrs["interrupted"] = interrupted
-    if interrupted:
-        print(f"interrupted: kept the {len(rows)} finished games of {n * len(variants)}")
-    return frame
+    return finished_frame(rows, n * len(variants), interrupted)

@@ -28,4 +28,6 @@ GAME = Game(
         "cards": Option(None, check_cards, "TOML text adding or changing cards (see cards.py)"),
         "action_cap": Option(5000, int_between(50, 1_000_000), "a game reaching this many actions is a draw"),
     },
+    variants={"2 players": {"players": 2}, "3 players": {"players": 3},
+              "advanced Grid": {"grid": "advanced"}, "Cute against Cute": {"decks": ("cute", "cute")}},
 )

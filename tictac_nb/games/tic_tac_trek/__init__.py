@@ -18,4 +18,5 @@ GAME = Game(
         "mix": Option(dict(MIX), check_mix, "tiles in the box per terrain; terrains not named keep their count"),
         "campfires": Option(6, int_between(1, 12), "campfires per player"),
     },
+    variants={"an odd box, one campfire each": {"mix": {"lake": 0, "forest": 9}, "campfires": 1}},
 )

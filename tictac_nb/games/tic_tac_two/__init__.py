@@ -17,4 +17,5 @@ GAME = Game(
         "peek": Option(True, boolean, "with the Peek tile (False: a blank tile instead)"),
         "wild": Option(True, boolean, "with the Wild tile (False: a blank tile instead)"),
     },
+    variants={"no Peek, no Wild": {"peek": False, "wild": False}},
 )

@@ -24,4 +24,6 @@ GAME = Game(
                              "then 4 to the market, then the draw pile (None: shuffled)"),
         "turn_cap": Option(200, int_between(1, 10_000), "turns (of all players) after which the game is a draw"),
     },
+    variants={"3 players": {"players": 3}, "4 players": {"players": 4},
+              "an odd box": {"deck": {"Croc": 8, "Boy": 3}}},
 )

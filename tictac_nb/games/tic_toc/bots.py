@@ -16,7 +16,6 @@ playouts of a card game that random players rarely win say little; this bot is t
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from ...engine import State
@@ -29,10 +28,10 @@ TEAMS = ("Lost Boys", "Pirates")
 
 class TicTocBot:
     """A heuristic TIC TOC player; `danger` is how close (crew, plus 2 for a leader) an opponent must
-    be before it spends a Crocodile or Mr. Smee on them."""
+    be before it spends a Crocodile or Mr. Smee on them. It is deterministic: `seed` is taken, and
+    unused, so that it is made like every bot, as `TicTocBot(seed=...)`."""
 
     def __init__(self, seed: int | None = None, danger: int = 4) -> None:
-        self.rng = random.Random(seed)
         self.danger = danger
 
     def __repr__(self) -> str:

@@ -17,4 +17,5 @@ GAME = Game(
         "letter_table": Option(LETTER_TABLE, check_letter_table,
                                "points for writing one letter 0, 1, ..., 9 times (10 whole numbers)"),
     },
+    variants={"Blue first, letters score nothing": {"first_player": 1, "letter_table": [0] * 10}},
 )

@@ -1,0 +1,228 @@
+"""Tournaments: a round robin of bots, with a rating and its uncertainty for each.
+
+    >>> standings = lab.tournament({"mine": my_bot, **lab.builtin_bots("tic-tac-two")}, "tic-tac-two", 20)
+    >>> standings.ratings                    # rating ± standard error, wins, draws, losses, forfeits, per seat
+    >>> standings.plot()                     # the leaderboard with 95% intervals
+
+Seats are swapped fairly: every group of bots (a pair for two players; every combination for 3 and 4)
+plays in every seat order, and each deal (game seed) is played once in every order. Games run on any
+`concurrent.futures` executor through the sweep's machinery (`sweeps.run_tasks`), and the same seed
+gives the same table on any executor (a bot's time limit aside: wall time is not reproducible).
+
+Ratings are a Bradley-Terry fit on all games at once (not an order-dependent online update), on the
+Elo scale (400 points: 10 to 1 odds), centred on the field's mean at 1500. Each game is split into
+pairwise results between the seats of different bots: a winner beats a non-winner, and two seats with
+the same result (both won, both lost, or no winner: a draw or a turn cap) draw; a draw counts half a
+win each way. A game of n players gives each pair a weight of 1/(n - 1), so every game weighs the same
+for each bot in it. In Tic Tac K.O.'s team games teammates share their result, so they draw with each
+other. A forfeit is personal: the bot at fault loses to every other seat (its teammate included).
+A virtual draw of each bot against an average player keeps the ratings of bots that won or lost every
+game finite; the standard error comes from the Fisher information of the fit.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import numpy as np
+import pandas as pd
+
+import tictac_nb
+
+from ..bots import RandomBot
+from .metrics import seat_names
+from .selfplay import MAX_ACTIONS, BotFactory, bot_factory, bot_label, finished_frame, play_game
+from .sweeps import chunk_size, run_tasks
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+ELO = 400 / math.log(10)
+"""Elo points per unit of Bradley-Terry log-strength."""
+CENTRE = 1500.0
+PRIOR_GAMES = 1.0
+"""Virtual games (drawn) of each bot against an average player, which keep every rating finite."""
+
+
+class Standings(NamedTuple):
+    """What a tournament returns: one row per game, and one row per bot (best first)."""
+
+    games: pd.DataFrame
+    ratings: pd.DataFrame
+
+    def plot(self) -> Figure:
+        """The leaderboard: each bot's rating with its 95% interval."""
+        from .plots import plot_leaderboard
+
+        return plot_leaderboard(self.ratings)
+
+
+def builtin_bots(game: str, mcts: Sequence[int] = (30, 100, 300)) -> dict[str, Any]:
+    """Ready opponents for `game`: RandomBot, MCTSBot at each strength in `mcts`, and the game's own bots."""
+    if game not in tictac_nb.GAMES:
+        raise tictac_nb.InvalidOption(f"unknown game {game!r}; the kit has {', '.join(tictac_nb.GAMES)}")
+    bots: dict[str, Any] = {"RandomBot": RandomBot}
+    bots |= {f"MCTSBot({iterations})": BotFactory("mcts", iterations) for iterations in mcts}
+    return bots | dict(tictac_nb.GAMES[game].bots)
+
+
+def seatings(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
+    """Every seat order of every group of `num_players` different bots, group by group."""
+    if len(names) < num_players:
+        raise ValueError(f"a {num_players}-player game needs at least {num_players} bots, not {len(names)}: "
+                         f"add some of lab.builtin_bots(game)")
+    return [order for group in itertools.combinations(names, num_players)
+            for order in itertools.permutations(group)]
+
+
+def play_seating(game: str, options: Mapping[str, Any], entrants: tuple[tuple[str, Any], ...], seeds: list[int],
+                 max_actions: int, time_limit: float | None) -> list[dict[str, Any]]:
+    """The games of one seat order (`entrants`: (name, factory) per seat): the unit of work sent out."""
+    names = tuple(name for name, _ in entrants)
+    rows = []
+    for seed in seeds:
+        row = play_game(game, seed, options, [factory for _, factory in entrants], max_actions, None, time_limit)
+        row["bots"] = " vs ".join(names)
+        row["seats"] = names
+        rows.append(row)
+    return rows
+
+
+def _entrants(bots: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
+    if isinstance(bots, Mapping):
+        named = {str(name): bot_factory(spec) for name, spec in bots.items()}
+        if len(named) != len(bots):
+            raise ValueError("two bots share a name: give each its own")
+        return named
+    factories = [bot_factory(spec) for spec in bots]
+    named = {bot_label(factory): factory for factory in factories}
+    if len(named) != len(factories):
+        raise ValueError("two bots share a name: pass a dict {name: bot}")
+    return named
+
+
+def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pair: int = 10, *,
+               options: Mapping[str, Any] | None = None, seed: int = 0, executor: Executor | None = None,
+               workers: int | None = None, time_limit: float | None = 5.0, max_actions: int = MAX_ACTIONS,
+               progress: bool = True) -> Standings:
+    """A round robin of `bots` ({name: bot} or a list) at `game` with rule `options`.
+
+    A bot is anything `play_games` takes: a function `my_bot(state) -> action`, an object with
+    `choose(state)`, a bot class or factory, "random", "mcts:N" (see `builtin_bots`). Every group of
+    bots (a pair with two players) plays `games_per_pair` games, rounded up so that every seat order
+    plays each deal once: with 2 players, a pair plays each deal twice, seats swapped; with 3 or 4, in
+    all 6 or 24 orders. A bot that raises, answers an illegal action or takes longer than `time_limit`
+    seconds for a move (wall time, measured after the move) forfeits that game; the tournament goes on.
+    Runs on `executor` like `sweep` (default: a local process pool; `workers=1`: in this process),
+    sent out round by round, so an interrupted tournament keeps games of every seat order.
+    """
+    if type(games_per_pair) is not int or games_per_pair < 1:
+        raise ValueError(f"games_per_pair must be a whole number of 1 or more, not {games_per_pair!r}")
+    options = dict(options or {})
+    entrants = _entrants(bots)
+    players = tictac_nb.new_game(game, seed=seed, **options).num_players
+    orders = seatings(list(entrants), players)
+    per_group = math.factorial(players)
+    deals = math.ceil(games_per_pair / per_group)
+    chunk = chunk_size(deals, executor, workers)
+    first_deal = {order: seed + (index // per_group) * deals for index, order in enumerate(orders)}
+    tasks = [(game, options, tuple((name, entrants[name]) for name in order),
+              [first_deal[order] + deal for deal in range(start, min(start + chunk, deals))], max_actions, time_limit)
+             for start in range(0, deals, chunk)  # round by round, so an interrupt leaves seats balanced
+             for order in orders]
+    rows, interrupted = run_tasks(play_seating, tasks, deals * len(orders), f"{game} tournament of {len(entrants)}",
+                                  executor, workers, progress)
+    position = {order: i for i, order in enumerate(orders)}
+    rows.sort(key=lambda row: (position[row["seats"]], row["seed"]))
+    games = finished_frame(rows, deals * len(orders), interrupted)
+    games.insert(games.columns.get_loc("bots") + 1, "seats", [row["seats"] for row in rows])
+    return Standings(games, ratings(games, list(entrants)))
+
+
+def pairwise(games: pd.DataFrame, names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted pairwise results: `score[i, j]` is what bot i scored against bot j (a win 1, a draw 1/2)
+    and `played[i, j]` how much they met, each game of n players weighing 1/(n - 1) per pair."""
+    index = {name: i for i, name in enumerate(names)}
+    score = np.zeros((len(names), len(names)))
+    played = np.zeros_like(score)
+    for seats, winners, n in zip(games["seats"], games["winners"], games["players"], strict=True):
+        weight = 1 / (n - 1)
+        for a, b in itertools.combinations(range(n), 2):
+            i, j = index[seats[a]], index[seats[b]]
+            result = 0.5 if (a in winners) == (b in winners) else float(a in winners)
+            score[i, j] += weight * result
+            score[j, i] += weight * (1 - result)
+            played[i, j] += weight
+            played[j, i] += weight
+    return score, played
+
+
+def bradley_terry(score: np.ndarray, played: np.ndarray, prior: float = PRIOR_GAMES) -> tuple[np.ndarray, np.ndarray]:
+    """Log-strengths fitted by Hunter's MM algorithm, with `prior` drawn games of each against a player of
+    strength 1, and the standard errors of the log-strengths less their mean (inverse Fisher information)."""
+    wins = score.sum(axis=1) + prior / 2
+    strength = np.ones(len(score))
+    for _ in range(10_000):
+        pair_sums = strength[:, None] + strength[None, :]
+        updated = wins / ((played / pair_sums).sum(axis=1) + prior / (strength + 1))
+        done = np.max(np.abs(np.log(updated) - np.log(strength))) < 1e-12
+        strength = updated
+        if done:
+            break
+    p = strength[:, None] / (strength[:, None] + strength[None, :])
+    information = -played * p * p.T
+    np.fill_diagonal(information, 0.0)
+    q = strength / (strength + 1)
+    information[np.diag_indices_from(information)] = -information.sum(axis=1) + prior * q * (1 - q)
+    centre = np.eye(len(score)) - 1 / len(score)
+    covariance = centre @ np.linalg.inv(information) @ centre
+    return np.log(strength), np.sqrt(np.diag(covariance))
+
+
+def _result_counts(games: pd.DataFrame, names: Sequence[str]) -> pd.DataFrame:
+    counts = {name: dict.fromkeys(("games", "wins", "draws", "losses", "forfeits", "score"), 0.0) for name in names}
+    by_seat: dict[str, dict[int, list[float]]] = {name: {} for name in names}
+    for seats, winners, shares, forfeit in zip(games["seats"], games["winners"], games["shares"], games["forfeit"],
+                                               strict=True):
+        for seat, name in enumerate(seats):
+            row = counts[name]
+            row["games"] += 1
+            if not winners or len(winners) == len(seats):
+                row["draws"] += 1
+            else:
+                row["wins" if seat in winners else "losses"] += 1
+            row["forfeits"] += int(not pd.isna(forfeit) and forfeit == seat)
+            row["score"] += shares[seat]
+            by_seat[name].setdefault(seat, []).append(shares[seat])
+    table = pd.DataFrame.from_dict(counts, orient="index")
+    table["score"] = table["score"] / table["games"].where(table["games"] > 0)
+    seats = seat_names(games) if len(games) else []
+    for seat, label in enumerate(seats):
+        table[f"score as {label}"] = [float(np.mean(by_seat[name][seat])) if by_seat[name].get(seat) else math.nan
+                                      for name in names]
+    return table
+
+
+def ratings(games: pd.DataFrame, names: Sequence[str] | None = None) -> pd.DataFrame:
+    """The ratings table of a tournament's games: one row per bot, best first.
+
+    rating (Elo scale, the field's mean at 1500) and error (one standard error, Elo points); games,
+    wins, draws, losses (a game without a winner, or won by every seat, is a draw), forfeits, score
+    (mean win share: a win 1, shared or drawn games an equal share) and the score in each seat.
+    """
+    if names is None:
+        names = sorted({name for seats in games["seats"] for name in seats})
+    names = list(names)
+    strength, errors = bradley_terry(*pairwise(games, names))
+    table = _result_counts(games, names)
+    table.insert(0, "rating", CENTRE + ELO * (strength - strength.mean()))
+    table.insert(1, "error", ELO * errors)
+    for column in ("games", "wins", "draws", "losses", "forfeits"):
+        table[column] = table[column].astype("int64")
+    table = table.sort_values("rating", ascending=False, kind="stable")
+    table.index.name = "bot"
+    return table
