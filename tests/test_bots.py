@@ -170,3 +170,36 @@ def test_new_game_still_refuses_bad_seeds_and_options():
         tictac_nb.new_game("tyc", seed=2**64)
     with pytest.raises(tictac_nb.InvalidOption, match="no option 'peak'"):
         tictac_nb.new_game("tic-tac-two", seed=1, peak=False)
+
+
+# ---- the match runner (bench/strength.py) ------------------------------------------------------------
+
+def load_strength():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "strength.py"
+    spec = importlib.util.spec_from_file_location("bench_strength", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_a_match_game_scores_the_bot_on_its_side(seed):
+    strength = load_strength()
+    row = strength.play_match_game("tic-tac-two", "random", "mcts:30", seed)
+    assert row["side"] == seed % 2 and row["bot_n"] > 0 and row["other_n"] > 0
+    state = tictac_nb.new_game("tic-tac-two", seed=seed)
+    bots = {seat: strength.make_bot("tic-tac-two", "random" if seat == seed % 2 else "mcts:30", seed * 8 + seat)
+            for seat in (0, 1)}
+    while state.outcome is None:
+        state.play(bots[state.to_move].choose(state))
+    winners = state.outcome.winners
+    assert row["score"] == (0.5 if not winners else float(winners == (seed % 2,)))
+
+
+def test_a_team_game_seats_the_bot_by_team():
+    strength = load_strength()
+    state = tictac_nb.new_game("tic-tac-ko", seed=0)
+    assert [strength.side_of(state, seat) for seat in range(state.num_players)] == list(state.team_of)

@@ -108,16 +108,33 @@ def box_tiles(peek: bool, wild: bool) -> str:
     return "XXXOOO" + ("W" if wild else "-") + ("P" if peek else "-")
 
 
+LAYOUTS = {(True, True): layouts(box_tiles(True, True))}
+"""The layouts of the rulebook's box, ready for every new game; `layouts` makes the others when first asked."""
+FACE_UP_AT_START = [i == CENTRE for i in range(9)]
+
+
 class TicTacTwo(State):
     num_players = 2
     player_names = MARKS
+
+    # The start of every game, read from the class until play sets them on the state (a new game
+    # then sets only what differs: it is made for every random playout).
+    to_move = 0
+    centre_owner: int | None = None
+    peeking = False
+    _legal: tuple[str, ...] = SQUARE_CHOICES[0]
+    _marks = 0  # bit i: X marked square i; bit 9 + i: O did
+    _up = CENTRE_BIT  # bit i: tile i is face up
+    _straight = 0  # bit i (9 + i): face-up tile i counts for X (O) on a row or column
+    _diagonal = 0  # the same on a diagonal (they differ at the split centre only)
 
     def setup(self, rng: random.Random) -> None:
         """The layout is one of the box's distinct layouts, each equally likely, picked by `seed_bits`."""
         options = self.options
         layout = options["tiles"]
         if layout is None:
-            choices = layouts(box_tiles(options["peek"], options["wild"]))
+            peek, wild = options["peek"], options["wild"]
+            choices = LAYOUTS.get((peek, wild)) or layouts(box_tiles(peek, wild))
             layout = choices[seed_bits(self.seed) % len(choices)]
         else:
             if not self.options["peek"] and "P" in layout:
@@ -131,18 +148,9 @@ class TicTacTwo(State):
                                     f"not {layout!r}")
         self.tiles = layout
         self.marks: list[int | None] = [None] * 9
-        self.face_up = [False] * 9
-        self.face_up[CENTRE] = True
-        self.centre_owner: int | None = None
-        self.peeking = False
+        self.face_up = FACE_UP_AT_START[:]
         self.peeks: list[tuple[int, int]] = []
         self.lines: list[tuple[str, tuple[int, ...], int]] = []
-        self.to_move = 0
-        self._legal: tuple[str, ...] = SQUARE_CHOICES[0]
-        self._marks = 0  # bit i: X marked square i; bit 9 + i: O did
-        self._up = CENTRE_BIT  # bit i: tile i is face up
-        self._straight = 0  # bit i (9 + i): face-up tile i counts for X (O) on a row or column
-        self._diagonal = 0  # the same on a diagonal (they differ at the split centre only)
 
     # ---- rules ---------------------------------------------------------------------------------
     def legal_actions(self) -> tuple[str, ...]:
