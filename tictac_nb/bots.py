@@ -9,6 +9,11 @@ A bot of your own is a function `my_bot(state) -> action` or an object with `cho
 wraps it in a `SeatBot`, which hands it only `seat_copy(state, seat)`: a determinized copy for its seat,
 so it cannot see a secret even by accident, and cannot change the real game. `decide` asks a bot for
 a move and turns a bot that raises, answers an illegal action or overruns its time into a `Forfeit`.
+
+`MCTSBot` values its leaves with an `Evaluator` (OpenSpiel's shape): `RandomRollout` plays at random
+to the end, or cuts after a few moves and asks a heuristic such as `score_value`. Each game names its
+default bot in its own `bots.py` (`Game.default_bot`), within 100 ms of one core a move and at least
+as strong as `MCTSBot.classic()`, the kit's first default.
 """
 
 from __future__ import annotations
