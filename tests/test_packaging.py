@@ -27,7 +27,8 @@ def wheel(tmp_path_factory) -> Path:
 
 def test_wheel_carries_the_front_end_and_every_game(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert {"tictac_nb/widgets/board.js", "tictac_nb/widgets/board.css"} <= names
+    assert {"tictac_nb/widgets/board.js", "tictac_nb/widgets/board.css", "tictac_nb/widgets/replay.js",
+            "tictac_nb/widgets/replay.css"} <= names
     for game in tictac_nb.GAMES.values():
         package = game.state_class.__module__.rsplit(".", 1)[0].replace(".", "/")
         assert f"{package}/__init__.py" in names

@@ -78,3 +78,12 @@ def test_new_game_bounds_the_seed(game_name, seed):
         tictac_nb.new_game(game_name, seed=seed)
     assert len(str(error.value)) < 200
     assert tictac_nb.new_game(game_name, seed=SEED_LIMIT - 1).record()["seed"] == SEED_LIMIT - 1
+
+
+@pytest.mark.parametrize("value", [[10**5000], {10**5000: 1}, ("x", [10**5000])], ids=["list", "dict", "tuple"])
+def test_an_option_holding_a_huge_number_is_refused_in_few_words(game_name, value):
+    for option in tictac_nb.GAMES[game_name].options:
+        try:
+            tictac_nb.new_game(game_name, seed=1, **{option: value})
+        except InvalidOption as error:
+            assert len(str(error)) < 300

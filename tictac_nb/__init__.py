@@ -32,14 +32,22 @@ def from_record(record: dict) -> State:
 
 
 def __getattr__(name: str) -> Any:
-    if name == "Board":  # the widget pulls in ipywidgets: load it only when asked for
+    if name == "Board":  # the widgets pull in ipywidgets: load them only when asked for
         from .widget import Board
 
         return Board
+    if name == "Replay":
+        from .replay import Replay
+
+        return Replay
+    if name == "export_html":
+        from .export import export_html
+
+        return export_html
     raise AttributeError(name)
 
 
 __all__ = [
     "GAMES", "Board", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "MCTSBot", "Outcome",
-    "RandomBot", "State", "Target", "from_record", "new_game", "print_and_play",
+    "RandomBot", "Replay", "State", "Target", "export_html", "from_record", "new_game", "print_and_play",
 ]

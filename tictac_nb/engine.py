@@ -35,12 +35,19 @@ MAX_ACTION_CHARS = 200
 
 
 def excerpt(value: Any, limit: int = 60) -> str:
-    """`repr(value)` cut to `limit` characters, so no message repeats a huge input."""
+    """A short quote of `value` for messages: text as written (cut, unprintable characters shown as ?),
+    anything else as its repr, never longer than about `limit` characters, so no message repeats a huge input."""
+    if isinstance(value, str):
+        short = "".join(c if c.isprintable() else "?" for c in value[: limit - 3])
+        return f"'{short}…'" if len(value) > limit - 3 else f"'{short}'"
     if isinstance(value, int) and value.bit_length() > 4 * limit:
         return f"a number of about {int(value.bit_length() * 0.30103)} digits"
-    if isinstance(value, str | bytes) and len(value) > 2 * limit:
+    if isinstance(value, bytes) and len(value) > 2 * limit:
         value = value[: 2 * limit]
-    text = repr(value)
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # a number past int's printing limit, or nesting too deep
+        return f"a {type(value).__name__} too large to show"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

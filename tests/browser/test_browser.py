@@ -72,7 +72,7 @@ def test_jupyterlab_plays_tic_tac_two_against_the_bot(page, lab):
     board = open_in_lab(page, lab, "tic-tac-two.ipynb")
     first = board.locator("[data-target]").first
     square = first.get_attribute("data-target")
-    assert first.get_attribute("aria-label") == f"square {square}, empty"
+    assert first.get_attribute("aria-label") == f"mark square {square}"
     start = turn(board)
     mine = click_until_played(page, board)
     assert board.locator(f'[data-target="{square}"]').count() == 0, "the clicked square is still empty"

@@ -6,7 +6,10 @@ browser, the SVG and the widget's rules round-trip exactly as in a notebook, wit
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from measure import measure_svg, too_small
 
 import tictac_nb
 
@@ -18,7 +21,8 @@ def test_clicking_a_cell_then_a_letter_plays_the_move(board_page):
     state.play("55A")  # Blue must play on board 5, where A is taken
     shown = board_page(tictac_nb.Board(state))
     page = shown.page
-    assert page.locator('[data-target="51"]').get_attribute("aria-label") == "board 5 cell 1, empty"
+    label = page.locator('[data-target="51"]').get_attribute("aria-label")
+    assert label == "board 5 cell 1, empty: pick a letter for it"
     shown.click('[data-target="51"]')
     assert page.locator('[data-target="51B"]').count() == 1, "the letter picker did not open"
     assert page.locator('[data-target="51A"]').count() == 0, "A is already on board 5"
@@ -46,3 +50,25 @@ def test_the_keyboard_picks_a_cell_then_lands_on_the_letters(board_page):
     shown.press("Enter")
     assert page.locator('[data-target="52C"]').count() == 0
     assert state.history == ["55A", "52C"]
+
+
+def positions():
+    """(name, state, viewer, pending): the first move, a named board, a cell chosen (the picker), the end."""
+    state = tictac_nb.new_game("tyc", seed=2, first_player=0)
+    found = [("start", state.clone(), 0, None)]
+    rng = random.Random(1)
+    for _ in range(20):
+        state.play(rng.choice(state.legal_actions()))
+    found += [("middle", state.clone(), state.to_move, None),
+              ("picker", state.clone(), state.to_move, state.legal_actions()[0][:2])]
+    while state.outcome is None:
+        state.play(rng.choice(state.legal_actions()))
+    return [*found, ("over", state, None, None)]
+
+
+@pytest.mark.parametrize("width", [760, 400])
+def test_texts_are_11_px_and_targets_24_px_at_the_width_given(page, width):
+    for name, state, viewer, pending in positions():
+        figures = measure_svg(page, state.render_svg(viewer, pending, width), width)
+        assert too_small(figures, 11, 24 if width == 400 else None) == [], name
+        assert figures["width"] <= width and figures["scale"] == 1, name

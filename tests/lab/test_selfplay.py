@@ -37,7 +37,7 @@ def test_different_seeds_give_different_games():
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_row_tells_the_truth_about_its_game(game_name, seed):
     row = lab.play_game(game_name, seed)
-    state = lab.replay(row)
+    state = lab.final_state(row)
     assert state.outcome is not None
     assert row["winners"] == state.outcome.winners and row["reason"] == state.outcome.reason
     assert row["scores"] == state.outcome.scores
@@ -75,7 +75,7 @@ def test_margin_is_the_winners_lead_at_the_end(game_name):
 def test_options_reach_the_games():
     row = lab.play_game("tic-tac-two", 3, options={"tiles": "XOWPCOXXO"})
     assert row["options"] == {"tiles": "XOWPCOXXO"} and row["variant"] == "tiles='XOWPCOXXO'"
-    assert lab.replay(row).setup_record() == {"tiles": "XOWPCOXXO"}
+    assert lab.final_state(row).setup_record() == {"tiles": "XOWPCOXXO"}
     no_peek = lab.play_games("tic-tac-two", 30, options={"peek": False}, progress=False)
     assert not any(move.startswith("peek") for moves in no_peek["moves"] for move in moves)
     assert (no_peek["actions"] == no_peek["turns"]).all()

@@ -7,10 +7,13 @@ import json
 import random
 from collections import Counter
 
+import pytest
+from helpers import random_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
+from tictac_nb import IllegalAction
 from tictac_nb.games.tic_tac_ko.effects import Window
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -139,3 +142,19 @@ def test_determinize_resamples_what_is_hidden():
     assert len({s.objective[1] for s in samples}) > 1
     assert {s.objective[0] for s in samples} == {state.objective[0]}
     assert len({tuple(s.hands[2]) for s in samples}) > 1  # a teammate's hand is hidden too
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_determinized_copy_holds_no_real_secret(players):
+    """Two determinizations from the same rng are equal, whatever the hidden cards of the state they start
+    from: so the copy's record (seed, options, setup) and key hold nothing but the view and the history."""
+    for seed, cut in ((1, 0), (2, 9), (3, 30), (4, 70)):
+        state = random_game('tic-tac-ko', seed, stop_after=cut, players=players)
+        for viewer in (None, *range(players)):
+            direct = state.determinize(viewer, random.Random(5))
+            again = state.determinize(viewer, random.Random(1)).determinize(viewer, random.Random(5))
+            assert direct.record() == again.record() and direct.key() == again.key()
+            assert direct.seed != state.seed and direct.view(viewer) == state.view(viewer)
+            if direct.history:
+                with pytest.raises(IllegalAction, match="a determinized copy cannot undo"):
+                    direct.undo()

@@ -3,6 +3,7 @@ and all player counts and both Grids draw."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -14,12 +15,18 @@ from ko_script import CUTE_HAND, EVIL_HAND, new
 import tictac_nb
 from tictac_nb.widget import Board
 
+SVG = "{http://www.w3.org/2000/svg}"
 TARGET = re.compile(r'data-target="([^"]*)"')
 
 
 def targets(state, viewer, pending=None):
     return [t.replace("&amp;", "&").replace("&#x27;", "'").replace("&quot;", '"').replace("&#39;", "'")
             for t in TARGET.findall(state.render_svg(viewer, pending))]
+
+
+def words(svg_text: str) -> str:
+    """Every text of the board, lines joined by spaces (so wrapped sentences read whole)."""
+    return " ".join(node.text or "" for node in ET.fromstring(svg_text).iter(SVG + "text"))
 
 
 def reachable(state):
@@ -63,7 +70,7 @@ def test_boards_draw_for_every_viewer(players, grid_name):
         text = state.render_svg(viewer)
         root = ET.fromstring(text)
         width, height = float(root.get("width")[:-2]), float(root.get("height")[:-2])
-        assert width == 1120 and 600 < height < 1300
+        assert width == 760 and 600 < height < 2400
         for player in state.player_names:
             assert player in text
         if viewer is None:
@@ -91,21 +98,22 @@ def test_grid_cards_hypnotized_face_down_and_objective_starred():
 def test_hand_is_readable_and_clickable():
     state = new(evil=["King Creepy"] + EVIL_HAND[:5])
     text = state.render_svg(0)
-    assert "When this card enters the Grid, you may" in text  # the card's text is on the card
+    king = state.decks[0].cards[state.decks[0].index["King Creepy"]]
+    assert king.text in words(text)  # the card's whole text is on the card, over several lines
     assert 'data-target="play King Creepy @"' in text
     spaces = targets(state, 0, pending="play King Creepy @")
     assert {f"play King Creepy @{s}" for s in "123456789"} <= set(spaces)
-    assert "Choose an empty space for King Creepy" in state.render_svg(0, "play King Creepy @")
+    assert "Play King Creepy: choose an empty space" in words(state.render_svg(0, "play King Creepy @"))
 
 
 def test_prompt_to_answer_with_an_instant():
     state = new(evil=["King Creepy"] + EVIL_HAND[:5], cute=["Friendship Circle"] + CUTE_HAND[:5])
     play(state, "play King Creepy @5")
-    text = state.render_svg(1)
+    text = words(state.render_svg(1))
     assert "Evil tries to play King Creepy on 5. Answer with an Instant?" in text
     assert set(targets(state, 1)) == {"respond Friendship Circle", "pass"}
-    assert "being played" in text  # King Creepy waits on its space
-    assert "Answer with an Instant?" not in state.render_svg(0)
+    assert "playing…" in text  # King Creepy waits on its space
+    assert "Answer with an Instant?" not in words(state.render_svg(0))
 
 
 def test_two_verbs_on_one_card_become_two_buttons():
@@ -134,3 +142,70 @@ def test_widget_plays_a_card_by_clicks_and_keeps_secrets():
     for name in ("Friendship Circle", "Bottom Row"):  # Cute's hand card and Cute's Objective
         if name not in " ".join(state.events(50)):
             assert name not in synced
+
+
+def contrast(fore: str, back: str) -> float:
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def positions(players, grid_name="standard", count=3):
+    for seed in range(count):
+        state = tictac_nb.new_game("tic-tac-ko", seed=seed, players=players, grid=grid_name)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(10, 120)):
+            if state.outcome is not None:
+                break
+            state.play(rng.choice(state.legal_actions()))
+        yield state
+
+
+@pytest.mark.parametrize("width", [None, 760, 400, 320])
+@pytest.mark.parametrize("players, grid_name", [(2, "standard"), (3, "advanced"), (4, "standard"), (4, "advanced")])
+def test_the_board_is_drawn_at_the_width_it_is_shown_with_no_text_under_11_px(players, grid_name, width):
+    for state in positions(players, grid_name):
+        for viewer in (None, state.to_move or 0):
+            root = ET.fromstring(state.render_svg(viewer, width=width))
+            assert float(root.attrib["width"].removesuffix("px")) <= (width or 760)
+            assert min(float(t.attrib["font-size"]) for t in root.iter(SVG + "text")) >= 11
+
+
+def test_texts_have_4_5_to_1_contrast_on_their_background():
+    """Dark words on the paper, the white team boxes and the team tints; white words on dark badges."""
+    render = importlib.import_module("tictac_nb.games.tic_tac_ko.render")
+    backgrounds = ["#fffdf7", "#ffffff", "#faf7ef"] + [tint for _, tint in render.TEAM_COLOURS.values()]
+    for state in positions(4):
+        for node in ET.fromstring(state.render_svg(state.to_move)).iter(SVG + "text"):
+            fill = node.attrib["fill"]
+            if fill == "white":
+                continue
+            for back in backgrounds:
+                assert contrast(fill, back) >= 4.5, (fill, back, node.text)
+    for ink, tint in (*render.TEAM_COLOURS.values(), *render.FALLBACK):
+        assert contrast(ink, tint) >= 4.5
+    for dark in (render.LINK, render.ASLEEP):
+        assert contrast("#ffffff", dark) >= 4.5
+
+
+def test_every_space_player_and_card_has_a_name_and_the_board_a_description():
+    state = new(players=4, layout={"1": "Scutters", "5": "Lil' Red (hypnotized)"})
+    root = ET.fromstring(state.render_svg(0))
+    assert root.find(SVG + "desc").text.startswith("Tic Tac K.O. Evil 1: ")
+    names = [node.attrib.get("aria-label", "") for node in root.iter()]
+    assert any(n.startswith("space 1: Scutters, Basic Character: ") for n in names)
+    assert "space 5: Lil' Red, hypnotized (face down)" in names
+    assert "space 2: empty; on your Objective" in names and "space 4: empty" in names
+    assert any(n.startswith("Cute 1: 5 cards in hand") for n in names)
+    assert not any(re.search(r"^(\w+) \(\1\)$", n, re.IGNORECASE) for n in names)  # no "Pass (pass)"
+    line = next(node for node in root.iter() if node.attrib.get("class") == "ttn-status-line")
+    assert " ".join(t.text for t in line.iter(SVG + "text")) == state.status()
+
+
+def test_long_grid_words_are_given_in_full_under_the_grid():
+    state = new(layout={"6": "Bog Brute"}, grid="advanced")
+    text = words(state.render_svg(0, width=400))
+    assert "Bog Brute: Ongoing: itself safe from DISPLACE/HYPNOTIZE/REPEL/SWAP" in text

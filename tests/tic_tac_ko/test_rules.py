@@ -86,7 +86,7 @@ def test_bad_setups_are_refused():
 
 def test_draw_phase_then_action_phase():
     state = new(evil=EVIL_HAND + ["King Creepy"])
-    assert state.to_move == 0 and state.phase == "action"
+    assert state.to_move == 0 and state.stage == "action"
     assert hand(state, 0) == sorted(EVIL_HAND + ["King Creepy"])  # 6 dealt + 1 drawn
     assert len(state.piles[0]) == 40 - 7
 
@@ -115,13 +115,13 @@ def test_character_goes_onto_an_empty_space():
 
 def test_start_of_turn_awaken_by_discarding():
     state = new(evil=EVIL_HAND + ["Smash"], cute=CUTE_HAND + ["Button"], layout={"5": "Scutters (hypnotized)"})
-    assert state.phase == "start"
+    assert state.stage == "start"
     assert set(state.legal_actions()) == {"awaken 5 discarding Scutters", "awaken 5 discarding Mumbles",
                                           "awaken 5 discarding Grimble", "draw"}
     play(state, "awaken 5 discarding Mumbles")
     assert grid(state) == {"5": "Scutters"}
     assert discard(state, 0) == ["Mumbles"]
-    assert state.phase == "action" and "Smash" in hand(state, 0)  # then the draw phase
+    assert state.stage == "action" and "Smash" in hand(state, 0)  # then the draw phase
     with pytest.raises(IllegalAction, match="only at the start of your turn, before your draw phase"):
         state.play("awaken 5 discarding Scutters")
 
@@ -129,20 +129,20 @@ def test_start_of_turn_awaken_by_discarding():
 def test_awaken_is_optional_and_any_card():
     state = new(cute=CUTE_HAND, layout={"5": "Scutters (hypnotized)", "1": "Lil' Red (hypnotized)"})
     play(state, "draw", "pass")  # Evil declines
-    assert state.to_move == 1 and state.phase == "start"
+    assert state.to_move == 1 and state.stage == "start"
     play(state, "awaken 5 discarding Button")  # Cute may wake an Evil card too (the rule says any)
     assert grid(state) == {"5": "Scutters", "1": "Lil' Red*"}
 
 
 def test_no_awaken_decision_without_a_hypnotized_card():
     state = new()
-    assert state.phase == "action"
+    assert state.stage == "action"
 
 
 def test_awaken_does_not_fire_enters_the_grid():
     state = new(evil=EVIL_HAND, layout={"5": "King Creepy (hypnotized)", "1": "Lil' Red"})
     play(state, "awaken 5 discarding Scutters")
-    assert state.phase == "action" and not state.stack
+    assert state.stage == "action" and not state.stack
     assert grid(state) == {"5": "King Creepy", "1": "Lil' Red"}
 
 
@@ -150,7 +150,7 @@ def test_two_players_may_play_two_magic_cards():
     state = new(evil=["Bad Dream", "Smash"] + EVIL_HAND[:4], cute=["Button"] + CUTE_HAND[:5],
                 layout={"1": "Lil' Red", "2": "Button"})
     play(state, "play Bad Dream", "pass", "hypnotize 1", "pass")
-    assert state.phase == "more" and state.to_move == 0
+    assert state.stage == "more" and state.to_move == 0
     assert set(state.legal_actions()) == {"play Smash", "pass"}  # no Character, no draw
     with pytest.raises(IllegalAction, match="only a second Magic card, not a Character"):
         state.play("play Scutters @5")
@@ -219,7 +219,7 @@ def test_friendship_circle_stops_a_card():
     play(state, "pass")
     assert grid(state) == {"1": "Lil' Red"}
     assert discard(state, 0) == ["King Creepy"] and discard(state, 1) == ["Friendship Circle"]
-    assert state.to_move == 1 and state.phase in ("start", "action")  # a stopped card used the action
+    assert state.to_move == 1 and state.stage in ("start", "action")  # a stopped card used the action
 
 
 def test_answers_chain_last_in_first_out():
@@ -258,6 +258,27 @@ def test_answers_go_round_in_seat_order_from_the_player():
     assert asked == [3, 0, 1]
 
 
+def test_answers_go_round_in_turn_order_with_three_players():
+    """The answers go in turn order: with 3 players the solo player (seat 1) takes every other turn, so
+    after seat 2 comes seat 1, then seat 0; after seat 1's second turn comes seat 0, then seat 2."""
+    state = new(players=3, evil=["Scutters"] * 5 + ["Mumbles"] * 5, cute=CUTE_HAND + ["Button"])
+    play(state, "pass", "pass")
+    assert state.to_move == 2
+    play(state, "play Mumbles @5")
+    asked = []
+    while state.stack:
+        asked.append(state.to_move)
+        state.play("pass")
+    assert asked == [1, 0]
+    assert state.to_move == 1  # the solo player's second turn of the round
+    play(state, "play Lil' Red @1")
+    asked = []
+    while state.stack:
+        asked.append(state.to_move)
+        state.play("pass")
+    assert asked == [0, 2]
+
+
 def test_each_player_answers_a_card_once():
     state = new(players=4, evil=["King Creepy"] + ["Scutters"] * 4 + ["Mumbles"] * 5,
                 cute=["Friendship Circle", "Friendship Circle"] + ["Lil' Red"] * 3 + ["Button"] * 5)
@@ -292,14 +313,14 @@ def test_cackle_answers_only_magic_cards():
     play(state, "pass", "pass", "play Lullaby")
     assert set(state.legal_actions()) == {"respond Cackle", "pass"}
     play(state, "respond Cackle", "pass")
-    assert discard(state, 1) == ["Lullaby"] and state.to_move == 1 and state.phase == "more"
+    assert discard(state, 1) == ["Lullaby"] and state.to_move == 1 and state.stage == "more"
 
 
 def test_a_stopped_magic_card_counts_as_played_with_two_players():
     state = new(evil=["Cackle"] + EVIL_HAND[:5], cute=["Lullaby", "Hopscotch"] + CUTE_HAND[:4],
                 layout={"9": "Scutters"})
     play(state, "pass", "play Lullaby", "respond Cackle", "pass")
-    assert state.phase == "more" and set(state.legal_actions()) == {"play Hopscotch", "pass"}
+    assert state.stage == "more" and set(state.legal_actions()) == {"play Hopscotch", "pass"}
 
 
 def test_cave_of_nightmares():
@@ -346,7 +367,7 @@ def test_wake_up_call():
 def test_the_player_who_hypnotizes_does_not_answer_it():
     state = new(evil=["Bad Dream", "Cave of Nightmares"] + EVIL_HAND[:4], layout={"5": "Lil' Red"})
     play(state, "play Bad Dream", "pass", "hypnotize 5", "pass")
-    assert not state.stack and state.phase == "more"
+    assert not state.stack and state.stage == "more"
 
 
 # ---- the verbs and the named cards ------------------------------------------------------------
@@ -396,7 +417,7 @@ def test_free_hugs_repels_then_plays_a_basic_cute_card():
     assert "repel 5 to Evil 1" in state.legal_actions() and "repel 5 to Evil 2" in state.legal_actions()
     play(state, "repel 5 to Evil 2")
     assert "King Creepy" in hand(state, 2)
-    assert state.view(1)["players"][2]["known"] == ["King Creepy"]  # everyone saw it go there
+    assert state.view(1)["seats"][2]["known"] == ["King Creepy"]  # everyone saw it go there
     moves = state.legal_actions()
     assert "play Lil' Red @5" in moves and "play Button @5" in moves
     assert not any("Hare Raiser" in m for m in moves) and "skip" not in moves  # a Basic card, and it must
@@ -428,7 +449,7 @@ def test_evil_spawn_draws_three_and_discards_one():
     assert len(state.piles[0]) == 40 - 10
     assert state.legal_actions()[0].startswith("discard ")
     play(state, "discard King Creepy")
-    assert discard(state, 0) == ["Evil Spawn", "King Creepy"] and state.phase == "more"
+    assert discard(state, 0) == ["Evil Spawn", "King Creepy"] and state.stage == "more"
 
 
 def test_grave_digger_sacrifices_to_destroy():
@@ -631,7 +652,7 @@ FULL = {"1": "Scutters", "2": "Lil' Red", "3": "King Creepy", "4": "Button", "5"
 
 def test_gridlock_declared_then_specials_sacrificed():
     state = new(layout=FULL, evil=EVIL_HAND, cute=CUTE_HAND)
-    assert state.phase == "start" and state.full_at_start
+    assert state.stage == "start" and state.full_at_start
     play(state, "draw", "pass")
     assert state.gridlock is not None
     assert "Gridlock! Evil could not open the full Grid; every player gets one turn to open a space" in state.events()
@@ -678,11 +699,11 @@ def test_teammates_share_the_objective_not_their_hands():
     mine = state.view(2)
     assert mine["teams"][0]["objective"]["name"] == "Top Row"
     assert mine["teams"][1]["objective"] is None
-    assert mine["players"][0]["hand"] is None and mine["players"][2]["hand"] is not None
-    assert mine["players"][0]["hand_count"] == 6
+    assert mine["seats"][0]["hand"] is None and mine["seats"][2]["hand"] is not None
+    assert mine["seats"][0]["hand_count"] == 6
     onlooker = state.view(None)
     assert onlooker["teams"][0]["objective"] is None and onlooker["teams"][1]["objective"] is None
-    assert all(p["hand"] is None for p in onlooker["players"])
+    assert all(p["hand"] is None for p in onlooker["seats"])
 
 
 def test_discard_piles_and_hypnotized_names_are_public():
@@ -725,3 +746,24 @@ def test_records_of_scripted_games_round_trip_through_json():
     assert again == state and again.record() == state.record()
     assert again.options["decks"] == ("evil", "cute") and again.options["order"][1][0] == "Sunbeam"
     assert state.undo() == "destroy 5" and state.legal_actions() == ("destroy 5", "skip")
+
+
+def test_the_view_phase_names_the_decision_at_hand_and_over_at_the_end():
+    state = new(evil=["King Creepy"] + EVIL_HAND[:5], cute=["Friendship Circle"] + CUTE_HAND[:5],
+                layout={"1": "Lil' Red", "9": "Scutters (hypnotized)"})
+    assert state.view(0)["phase"] == "start"
+    play(state, "draw")
+    assert state.view(0)["phase"] == "action"
+    play(state, "play King Creepy @5")
+    assert state.view(1)["phase"] == "answer" and state.view(1)["verbs"] is None
+    play(state, "pass")
+    assert state.view(0)["phase"] == "effect" and state.view(0)["verbs"] == ["destroy"]
+    header = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
+    assert not header & set(state.view_body(0))
+    assert state.view(0)["players"] == ["Evil", "Cute"]
+    over = new(players=2, action_cap=50)
+    while over.outcome is None:
+        over.play(over.legal_actions()[-1])
+    view = over.view(None)
+    assert view["phase"] == "over" and view["active"] is None and view["prompt"] is None
+    assert view["outcome"]["winners"] == [] and view["to_move"] is None

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
-from helpers import play
+import pytest
+from helpers import play, random_game
 
 import tictac_nb
 from tictac_nb import MCTSBot
-from tictac_nb.games.tic_tac_trek.render import CELL
+from tictac_nb.games.tic_tac_trek.render import CELL, SMALLEST
+from tictac_nb.svg import PALETTE
+
+NS = "{http://www.w3.org/2000/svg}"
 
 FOREST = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 16, "lake": 0}
 
@@ -39,13 +44,14 @@ def map_frame(state):
 
 def test_legal_cells_are_targets_named_with_their_reason():
     state = trek("FDD")
-    assert targets(state, 0) == {"1,-1": "place at 1,-1: next to desert", "2,0": "place at 2,0: next to desert",
-                                 "1,1": "place at 1,1: next to desert"}
-    assert targets(trek("FLD"), 0)["2,0"] == "place at 2,0: next to lake"
-    assert targets(trek("FDL"), 0)["-1,0"] == "place at -1,0: a lake may go next to any tile"
-    assert targets(trek("FDG"), 0)["0,1"] == "place at 0,1: no cell matches grassland, so next to any tile"
+    assert targets(state, 0) == {cell: f"place the desert tile at {cell} (next to desert)"
+                                 for cell in ("1,-1", "2,0", "1,1")}
+    assert targets(trek("FLD"), 0)["2,0"] == "place the desert tile at 2,0 (next to lake)"
+    assert targets(trek("FDL"), 0)["-1,0"] == "place the lake tile at -1,0 (a lake may go next to any tile)"
+    assert targets(trek("FDG"), 0)["0,1"] == (
+        "place the grassland tile at 0,1 (no cell matches grassland, so next to any tile)")
     both = play(trek("FLFF"), "0,1")  # 1,1 now touches the lake at 1,0 and the forest at 0,1
-    assert targets(both, 1)["1,1"] == "place at 1,1: next to forest and lake"
+    assert targets(both, 1)["1,1"] == "place the forest tile at 1,1 (next to forest and lake)"
 
 
 def test_only_the_mover_gets_targets():
@@ -126,3 +132,84 @@ def test_the_widget_shows_nothing_of_the_bag_order():
     one, two = tictac_nb.Board(state), tictac_nb.Board(twin)
     for trait in ("svg", "status", "message", "turn", "cover", "can_undo"):
         assert getattr(one, trait) == getattr(two, trait)
+
+
+# ---- sizes, names and colours for a class ------------------------------------------------------------
+def positions():
+    """The start, a mid game, the campfire decision, two finished games (one with a wide map)."""
+    moving = ["-1,0", "2,0", "-2,0", "3,0", "-1,1", "2,1", "-1,2"]
+    return [(trek("FDD"), 0), (random_game("tic-tac-trek", 2, stop_after=12), None),
+            (play(trek(mix=FOREST, campfires=1), *moving), 0), (random_game("tic-tac-trek", 3), None),
+            (lakes_in_a_row(10), None)]
+
+
+def lakes_in_a_row(n: int):
+    """A finished game whose n tiles lie in one row: a map n + 2 cells wide."""
+    state = trek(mix={"mountain": 0, "desert": 0, "grassland": 0, "forest": 0, "lake": n})
+    return play(state, *(f"{x},0" for x in range(2, n)))
+
+
+def font_sizes(svg_text: str) -> list[tuple[str, float]]:
+    """Each text with its size in the SVG's own units, scaled by its groups' `scale(...)` transforms."""
+    def walk(element, scale):
+        found = re.search(r"scale\(([\d.]+)\)", element.get("transform", ""))
+        scale *= float(found[1]) if found else 1
+        if element.tag == f"{NS}text":
+            yield element.text, float(element.get("font-size")) * scale
+        for child in element:
+            yield from walk(child, scale)
+    return list(walk(ET.fromstring(svg_text), 1.0))
+
+
+def contrast(a: str, b: str) -> float:
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("width", [None, 760, 400])
+def test_every_text_is_at_least_11_px_and_the_board_fits_its_width(width):
+    for state, viewer in positions():
+        svg_text = state.render_svg(viewer, width=width)
+        small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
+        assert small == [], small
+        assert float(ET.fromstring(svg_text).get("width").removesuffix("px")) <= (width or 760)
+
+
+def test_a_long_map_shrinks_its_cells_and_narrow_boards_put_the_panel_under_the_map():
+    def frame(state, width):
+        return next(el for el in ET.fromstring(state.render_svg(None, width=width)).iter()
+                    if el.get("class") == "ttn-trek-map")
+    assert frame(lakes_in_a_row(10), 400).get("data-cells") == "12x3"
+    assert SMALLEST <= float(frame(lakes_in_a_row(10), 400).get("width")) / 12 < CELL
+    too_long = frame(lakes_in_a_row(14), 400)  # 16 cells cannot fit 400 px: the smallest cells that keep targets
+    assert too_long.get("data-cells") == "16x3" and float(too_long.get("width")) == 16 * SMALLEST
+    root = ET.fromstring(trek("FDD").render_svg(0, width=400))
+    heads = {e.text: float(e.get("y")) for e in root.iter(f"{NS}text")}
+    map_frame = next(el for el in root.iter() if el.get("class") == "ttn-trek-map")
+    assert heads["Drawn by X"] > float(map_frame.get("y")) + float(map_frame.get("height"))
+
+
+def test_every_text_is_readable_on_the_paper():
+    for state, viewer in positions():
+        for element in ET.fromstring(state.render_svg(viewer)).iter(f"{NS}text"):
+            assert contrast(element.get("fill"), PALETTE["paper"]) >= 4.5, (element.text, element.get("fill"))
+            assert element.get("fill-opacity") is None and element.get("opacity") is None
+
+
+def test_rulers_give_the_x_of_each_column_and_the_y_of_each_row():
+    words = [el.text for el in tree(trek("FDD")).iter(f"{NS}text")]
+    assert ["-1", "0", "1", "2"] == words[2:6] and ["-1", "0", "1"] == words[6:9]
+
+
+def test_the_board_is_described_in_brief_and_shows_its_status_once_in_the_status_line():
+    state = trek("FDD")
+    root = tree(state)
+    assert root.get("aria-label") == (
+        "Tic Tac Trek. X to place a desert tile (23 tiles left in the bag). 2 tiles on the map. "
+        "Campfires: X 0 on the map, 0 points; O 0 on the map, 0 points. In the bag: 23.")
+    lines = [e for e in root.iter() if e.get("class") == "ttn-status-line"]
+    assert len(lines) == 1 and " ".join(e.text for e in lines[0].iter(f"{NS}text")) == state.status()

@@ -137,7 +137,7 @@ def test_with_no_match_anywhere_the_tile_goes_next_to_any_tile():
     state = trek("FDG")
     assert state.view(None)["fallback"] is True
     assert state.legal_actions() == ("0,-1", "1,-1", "-1,0", "2,0", "0,1", "1,1")
-    assert state.describe("2,0") == "place the grassland tile at 2,0 (nothing matches, so next to any tile)"
+    assert state.describe("2,0") == "place the grassland tile at 2,0 (no cell matches grassland, so next to any tile)"
     assert trek("FDF").view(None)["fallback"] is False
 
 
@@ -263,6 +263,14 @@ def test_the_campfire_decision_refusals():
     assert refused(state, "fire here") == "'fire here' names no cell; write 'fire x,y' for the campfire at x,y"
 
 
+def test_a_misspelt_campfire_decision_is_refused_with_its_spelling():
+    state = play(trek(mix=FOREST, campfires=1), *MOVING)
+    assert refused(state, "fire  -2,0") == "write 'fire -2,0', not 'fire  -2,0'"
+    assert refused(state, "Fire -2, 0") == "write 'fire -2,0', not 'Fire -2, 0'"
+    assert refused(state, "KEEP") == "write 'keep', not 'KEEP'"
+    assert refused(state, "fire ２,0") == "'fire ２,0' names no cell; write 'fire x,y' for the campfire at x,y"
+
+
 def test_fire_and_keep_only_after_a_line_with_no_campfire_left():
     state = trek(mix=FOREST)
     assert refused(state, "keep") == "X still has 6 campfires in supply; campfires move only once all are out"
@@ -347,3 +355,18 @@ def test_determinize_does_not_depend_on_the_real_order():
     two = tictac_nb.new_game("tic-tac-trek", seed=2, first_player=0, bag="FDG")
     assert one.bag != two.bag and one.view(0) == two.view(0)
     assert one.determinize(0, random.Random(7)).bag == two.determinize(0, random.Random(7)).bag
+    assert one.determinize(0, random.Random(7)).record() == two.determinize(0, random.Random(7)).record()
+
+
+def test_a_determinized_copy_holds_no_real_seed_or_order_and_replays_itself():
+    state = play(tictac_nb.new_game("tic-tac-trek", seed=4, first_player=1), "1,-1", "0,1")
+    sample = state.determinize(None, random.Random(3))
+    assert sample.seed != state.seed and sample.order != state.order
+    assert sample.record()["setup"] == {"bag": sample.order, "first_player": 1}
+    assert sample.options["bag"] == sample.order and sample.order[:5] == state.order[:5]  # 4 placed, 1 drawn
+    assert sample.order[:4:-1] == "".join(sample.bag)
+    assert tictac_nb.from_record(sample.record()) == sample
+    replay = sample.clone()
+    assert replay.undo() == "0,1"
+    replay.play("0,1")
+    assert replay == sample and replay.record() == sample.record()

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
+import pytest
 from helpers import random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
+from tictac_nb.svg import PALETTE
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -31,7 +34,7 @@ def texts(svg_text: str) -> list[str]:
 
 def test_the_mover_can_click_every_empty_square_with_a_name():
     state = game("XOWPCOXXO", "5")
-    assert targets(state.render_svg(1)) == {str(i): f"square {i}, empty" for i in (1, 2, 3, 4, 6, 7, 8, 9)}
+    assert targets(state.render_svg(1)) == {str(i): f"mark square {i}" for i in (1, 2, 3, 4, 6, 7, 8, 9)}
 
 
 def test_the_waiting_player_and_the_onlooker_get_no_targets():
@@ -43,7 +46,7 @@ def test_the_waiting_player_and_the_onlooker_get_no_targets():
 def test_the_peek_choices_are_the_face_down_tiles():
     state = game("XOWPCOXXO", "1", "4")
     assert targets(state.render_svg(1)) == {
-        f"peek {i}": f"tile under square {i}, face down: peek at it" for i in (2, 3, 6, 7, 8, 9)}
+        f"peek {i}": f"peek at the tile under square {i}" for i in (2, 3, 6, 7, 8, 9)}
 
 
 def test_a_finished_game_has_no_targets_and_shows_the_result():
@@ -90,3 +93,90 @@ def test_targets_are_exactly_the_movers_legal_actions(seed, cut):
     for viewer in (None, 0, 1):
         expected = set(state.legal_actions()) if viewer == state.to_move else set()
         assert set(targets(state.render_svg(viewer))) == expected
+
+
+# ---- sizes, names and colours for a class ------------------------------------------------------------
+NS = "{http://www.w3.org/2000/svg}"
+PAPER_CONTRAST = 4.5
+
+
+def positions():
+    """The start, the Peek decision (as the peeker and the other), a peeked Wild, a tie at the end."""
+    start = game("XOWPCOXXO")
+    peek = game("XOWPCOXXO", "3", "4")
+    seen = game("XOWPCOXXO", "4", "peek 3", "5")
+    tie = game("OXOXCXWPO", "4", "6", "1", "9", "5")
+    return [(start, 0), (peek, 1), (peek, 0), (seen, 0), (seen, 1), (tie, None)]
+
+
+def font_sizes(svg_text: str) -> list[tuple[str, float]]:
+    """Each text with its size in the SVG's own units, scaled by its groups' `scale(...)` transforms."""
+    def walk(element, scale):
+        found = re.search(r"scale\(([\d.]+)\)", element.get("transform", ""))
+        scale *= float(found[1]) if found else 1
+        if element.tag == f"{NS}text":
+            yield element.text, float(element.get("font-size")) * scale
+        for child in element:
+            yield from walk(child, scale)
+    return list(walk(ET.fromstring(svg_text), 1.0))
+
+
+def luminance(colour: str) -> float:
+    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("width", [None, 760, 400, 300])
+def test_every_text_is_at_least_11_px_and_the_board_fits_its_width(width):
+    for state, viewer in positions():
+        svg_text = state.render_svg(viewer, width=width)
+        small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
+        assert small == [], small
+        assert float(ET.fromstring(svg_text).get("width").removesuffix("px")) <= (width or 760)
+
+
+def test_narrow_boards_put_the_tile_board_under_the_main_board():
+    root = ET.fromstring(game("XOWPCOXXO").render_svg(0, width=400))
+    heads = {e.text: (float(e.get("x")), float(e.get("y"))) for e in root.iter(f"{NS}text")}
+    assert heads["Main board"][0] == heads["Tile board"][0] and heads["Tile board"][1] > heads["Main board"][1] + 240
+    wide = ET.fromstring(game("XOWPCOXXO").render_svg(0))
+    heads = {e.text: (float(e.get("x")), float(e.get("y"))) for e in wide.iter(f"{NS}text")}
+    assert heads["Main board"][1] == heads["Tile board"][1]
+
+
+def test_every_text_is_readable_on_the_paper():
+    for state, viewer in positions():
+        for element in ET.fromstring(state.render_svg(viewer)).iter(f"{NS}text"):
+            fill = element.get("fill")
+            assert contrast(fill, PALETTE["paper"]) >= PAPER_CONTRAST, (element.text, fill)
+            assert element.get("fill-opacity") is None and element.get("opacity") is None
+
+
+def test_every_square_and_tile_has_a_name_saying_what_is_there():
+    state = game("XOWPCOXXO", "4", "peek 3", "5")  # X on 4 peeked at 3 (Wild); O on 5
+    names = {e.get("aria-label") for e in ET.fromstring(state.render_svg(0)).iter() if e.get("aria-label")}
+    assert {"square 4: X", "square 5: O", "mark square 1"} <= names  # X is to move: empty squares are targets
+    assert "tile under square 3: face down; you peeked: the Wild tile" in names
+    assert "tile under square 4: the Peek tile, face up" in names
+    assert ("tile under square 5: the split centre, face up, O's: for O on the middle row and column, "
+            "for X on the diagonals") in names
+    others = {e.get("aria-label") for e in ET.fromstring(state.render_svg(1)).iter() if e.get("aria-label")}
+    assert {"tile under square 3: face down, X peeked at it", "square 1, empty"} <= others
+    mover = ET.fromstring(state.render_svg(0 if state.to_move == 0 else 1))
+    assert all(e.get("aria-label") for e in mover.iter() if e.get("data-target"))
+
+
+def test_the_board_is_described_in_brief_and_shows_its_status_once_in_the_status_line():
+    state = game("XOWPCOXXO", "1", "2", "5")
+    root = ET.fromstring(state.render_svg(1))
+    assert root.get("aria-label") == (
+        "Tic Tac Two. O to move. Main board: X on 1, 5; O on 2. Tiles face up: X under 1, O under 2; 6 face down.")
+    lines = [e for e in root.iter() if e.get("class") == "ttn-status-line"]
+    assert len(lines) == 1 and " ".join(texts(ET.tostring(lines[0], encoding="unicode"))) == state.status()
+    assert texts(state.render_svg(1)).count(state.status()) == 1

@@ -7,9 +7,11 @@ import random
 import re
 from collections import Counter
 
-from helpers import play
+import pytest
+from helpers import play, random_game
 
 import tictac_nb
+from tictac_nb import IllegalAction
 from tictac_nb.games.tic_toc.bots import TicTocBot
 
 
@@ -132,3 +134,19 @@ def test_the_widget_syncs_only_the_seats_view(deal):
     board.act("discard Boy")
     board.act("end")  # the bot plays its turn; the board stays on Player 1's view
     assert shown_cards(board.svg) == visible_to(board.state, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_determinized_copy_holds_no_real_secret(players):
+    """Two determinizations from the same rng are equal, whatever the hidden cards of the state they start
+    from: so the copy's record (seed, options, setup) and key hold nothing but the view and the history."""
+    for seed, cut in ((1, 0), (2, 9), (3, 30), (4, 70)):
+        state = random_game('tic-toc', seed, stop_after=cut, players=players)
+        for viewer in (None, *range(players)):
+            direct = state.determinize(viewer, random.Random(5))
+            again = state.determinize(viewer, random.Random(1)).determinize(viewer, random.Random(5))
+            assert direct.record() == again.record() and direct.key() == again.key()
+            assert direct.seed != state.seed and direct.view(viewer) == state.view(viewer)
+            if direct.history:
+                with pytest.raises(IllegalAction, match="a determinized copy cannot undo"):
+                    direct.undo()

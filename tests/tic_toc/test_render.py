@@ -74,16 +74,15 @@ def test_tinker_bell_shows_the_whole_discard_pile_to_choose_from(deal):
     state = deal([["Tink", "Hook", "Smee"], ["Pirate"] * 3], draws=("Boy", "Boy"))
     play(state, "discard Hook", "discard Smee", "discard Boy")
     svg = state.render_svg(0)
-    assert all_targets(svg)["tink"] == ["discard pile: take a card from it with Tinker Bell",
-                                        "your Tinker Bell: choose its target"]
+    assert all_targets(svg)["tink"] == [state.describe("tink")] * 2  # the discard pile and the card in hand
     opened = state.render_svg(0, pending="tink")
     assert targets(opened) == {
-        "tink Hook": "take Captain Hook from the discard pile (1 there)",
-        "tink Smee": "take Mr. Smee from the discard pile (1 there)",
-        "tink Boy": "take Lost Boy from the discard pile (1 there)",
+        "tink Hook": "play Tinker Bell to take Captain Hook from the discard pile",
+        "tink Smee": "play Tinker Bell to take Mr. Smee from the discard pile",
+        "tink Boy": "play Tinker Bell to take Lost Boy from the discard pile",
     }
     assert "The discard pile (3 cards): take one with Tinker Bell" in opened
-    assert "Tinker Bell: choose a card of the discard pile to take into your hand" in opened
+    assert "Play Tinker Bell: choose a card of the discard pile to take into your hand" in opened
 
 
 def test_a_crocodile_click_asks_for_the_player_to_attack(deal):
@@ -92,22 +91,23 @@ def test_a_crocodile_click_asks_for_the_player_to_attack(deal):
     play(state, "discard Boy", "discard Boy", "end", "play Hook", "play Pirate", "play Pirate", "discard Boy",
          "discard Boy", "end", "play Pirate", "discard Boy", "discard Boy", "end")
     first = targets(state.render_svg(0))
-    assert first["croc"] == "your Crocodile: choose its target"
-    second = targets(state.render_svg(0, pending="croc"))
-    assert second == {
-        "croc @2": "Player 2's table, Pirates: Captain Hook, crew 2 of 6: attack it with Crocodile",
-        "croc @3": "Player 3's table, Pirates: no leader, crew 1 of 6: attack it with Crocodile",
+    assert first["croc"] == state.describe("croc")
+    opened = state.render_svg(0, pending="croc")
+    assert targets(opened) == {
+        "croc @2": "play a Crocodile against Player 2's Pirates",
+        "croc @3": "play a Crocodile against Player 3's Pirates",
     }
+    assert 'aria-label="Player 2\'s table: Pirates: Captain Hook, crew 2 of 6"' in opened
+    assert 'aria-label="Player 3\'s table: Pirates: no leader, crew 1 of 6"' in opened
 
 
 def test_a_card_with_one_target_is_played_in_one_click(deal):
     state = deal([["Treasure", "Boy", "Boy"], ["Pirate"] * 3], market=("Hook", "Hook", "Hook", "Hook"),
                  draws=("Boy", "Boy"))
     found = targets(state.render_svg(0))
-    assert found["treasure Hook"] in ("your Pirate Treasure: take Captain Hook from the market",
-                                      "market card Captain Hook: take it with Pirate Treasure")
-    assert found["play Boy"] == "your Lost Boy: play it on your table"
-    assert found["discard Treasure"] == "discard your Pirate Treasure"
+    assert found["treasure Hook"] == "play Pirate Treasure to take Captain Hook from the market"
+    assert found["play Boy"] == "play Lost Boy on your table"
+    assert found["discard Treasure"] == "discard Pirate Treasure from your hand"
     assert "end" not in found
 
 
@@ -117,7 +117,7 @@ def test_the_prompt_says_what_the_player_may_do_now(deal):
     assert "Your turn: you drew Peter Pan and Lost Boy. You hold 5 cards: play or discard down to 3" in svg
     play(state, "play Pan", "play Boy")
     assert "Your turn: you drew Peter Pan and Lost Boy. Play, discard, or end your turn." in state.render_svg(0)
-    assert targets(state.render_svg(0))["end"] == "end your turn"
+    assert targets(state.render_svg(0))["end"] == "end the turn"
     assert "Turn 1: Player 1 drew 2: play, discard, or end the turn" in state.render_svg(1)
 
 
@@ -159,11 +159,65 @@ def test_the_widget_plays_a_two_step_card(deal):
     widget.act("end")  # the bot builds its Pirates and ends its turn
     assert widget.state.to_move == 0 and widget.state.view(0)["tables"][1]["team"] == "Pirates"
     assert all_targets(widget.svg)["croc @2"] == [  # one target: one click, on the table or the card
-        "Player 2's table, Pirates: Captain Hook, crew 2 of 6: attack it with Crocodile",
-        "your Crocodile: attack Player 2's Pirates"]
+        "play a Crocodile against Player 2's Pirates"] * 2
     widget._on_message(widget, {"type": "act", "target": "croc", "turn": widget.turn})  # or two steps
     assert widget.pending == "croc" and set(targets(widget.svg)) == {"croc @2"}
     turn = widget.turn
     widget._on_message(widget, {"type": "act", "target": "croc @2", "turn": widget.turn})
     assert widget.turn == turn + 1 and widget.message == ""
     assert widget.state.history[-1] == "croc @2"
+
+
+def contrast(fore: str, back: str) -> float:
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(fore), luminance(back)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("width", [None, 760, 400, 320])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_board_is_drawn_at_the_width_it_is_shown_with_no_text_under_11_px(players, width):
+    for state in positions(players, 3):
+        for viewer in (None, state.to_move):
+            root = ET.fromstring(state.render_svg(viewer, width=width))
+            assert float(root.attrib["width"].removesuffix("px")) <= (width or 760)
+            sizes = [float(t.attrib["font-size"]) for t in root.iter(SVG + "text")]
+            assert min(sizes) >= 11
+
+
+def test_texts_on_the_paper_and_on_cards_are_readable():
+    """Every text colour has 4.5:1 contrast on the paper and on white (cards' names on their own face)."""
+    for state in positions(4, 3):
+        root = ET.fromstring(state.render_svg(state.to_move))
+        for text in root.iter(SVG + "text"):
+            fill = text.attrib["fill"]
+            if fill != "white":  # white words sit on dark badges
+                assert contrast(fill, "#fffdf7") >= 4.5 and contrast(fill, "#ffffff") >= 4.5, fill
+    for face, ink, _ in board.CARD.values():
+        assert contrast(ink, face) >= 4.5, (ink, face)
+
+
+def test_cards_tables_and_hands_have_names_and_the_board_a_description(deal):
+    state = deal([["Croc", "Boy", "Tink"], ["Pirate", "Pirate", "Hook"]], draws=("Pan", "Smee"))
+    play(state, "play Boy")
+    svg = state.render_svg(0)
+    root = ET.fromstring(svg)
+    assert root.find(SVG + "desc").text.startswith("TIC TOC, turn 1. Player 1: 4 cards in hand; table: Lost Boys")
+    for node in root.iter():
+        if "ttn-card" in node.attrib.get("class", "") and node.attrib.get("aria-hidden") != "true":
+            assert node.attrib.get("aria-label"), node.attrib
+    names = [node.attrib.get("aria-label") for node in root.iter()]
+    assert "your table: Lost Boys: no leader, crew 1 of 6" in names
+    assert "Player 2: 3 cards in hand" in names and "your Crocodile" in names
+    assert "draw pile: 52 cards, face down" in names
+    assert not any(name and re.search(r"\((\w+)\)$", name) for name in names)
+
+
+def test_the_status_line_is_marked_for_the_widget_to_hide():
+    state = tictac_nb.new_game("tic-toc", seed=2, players=3)
+    root = ET.fromstring(state.render_svg(None))
+    line = next(node for node in root.iter() if node.attrib.get("class") == "ttn-status-line")
+    assert " ".join(t.text for t in line.iter(SVG + "text")) == state.status()

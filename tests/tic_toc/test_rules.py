@@ -382,3 +382,12 @@ def test_every_action_has_words_for_screen_readers():
     assert state.describe("treasure Boy") == "play Pirate Treasure to take Lost Boy from the market"
     assert state.describe("play Boy (switch)") == "switch to Lost Boys: discard your table, then play Lost Boy"
     assert state.describe("end") == "end the turn"
+
+
+def test_the_view_is_the_engines_header_and_the_games_body(deal):
+    state = deal([["Pan", "Boy", "Boy"], ["Pirate"] * 3], draws=("Boy", "Boy"))
+    header = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
+    assert not header & set(state.view_body(0))
+    assert state.view(0)["phase"] == "turn" and state.view(0)["players"] == ["Player 1", "Player 2"]
+    state = deal([["Croc", "Croc", "Croc"], ["Pirate"] * 3])
+    assert state.view(1)["phase"] == "over" and state.view(1)["outcome"]["winners"] == [0]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
+import pytest
 from tyc.scripts import FULL_BOARD_5, LATER_LINE, ROW_AND_COLUMN, play
 
 import tictac_nb
@@ -32,7 +34,7 @@ def texts(element: ET.Element) -> list[str]:
 def test_cells_of_the_named_board_are_the_targets_with_accessible_names():
     state = play(["55A"])
     found = targets(parse(state.render_svg(1)))
-    assert found == [(f"5{c}", f"board 5 cell {c}, empty") for c in (1, 2, 3, 4, 6, 7, 8, 9)]
+    assert found == [(f"5{c}", f"board 5 cell {c}, empty: pick a letter for it") for c in (1, 2, 3, 4, 6, 7, 8, 9)]
 
 
 def test_first_move_offers_every_cell():
@@ -50,9 +52,9 @@ def test_pending_cell_opens_a_picker_of_the_free_letters_first_in_the_document()
     state = play(["55A"])  # Blue on board 5, where Red wrote A
     root = parse(state.render_svg(1, pending="51"))
     found = targets(root)
-    picker = [(f"51{x}", f"letter {x} in board 5 cell 1") for x in "BCDEFGHI"]
+    picker = [(f"51{x}", f"write {x} in board 5 cell 1") for x in "BCDEFGHI"]
     assert found[:8] == picker, "the picker's letters come first, so keyboard focus lands on them"
-    assert ("51", "board 5 cell 1, empty") not in found
+    assert "51" not in [t for t, _ in found]
     assert [t for t, _ in found[8:]] == ["52", "53", "54", "56", "57", "58", "59"]
     used = [e for e in root.iter() if e.get("aria-label") == "letter A, already on board 5"]
     assert len(used) == 1 and used[0].get("data-target") is None
@@ -125,3 +127,83 @@ def test_widget_says_why_a_refused_letter_is_refused():
     board._on_message(board, {"type": "act", "target": "51A", "turn": board.turn})
     assert board.message == "letter A is already on board 5"
     assert state.history == ["55A"]
+
+
+# ---- sizes, names and colours for a class ------------------------------------------------------------
+def positions():
+    """The first move, a named board, a picker open, a freed choice, a game over with two ending lines."""
+    start = tictac_nb.new_game("tyc", seed=0, first_player=0)
+    named = play(["55A"])
+    return [(start, 0, None), (named, 1, None), (named, 1, "51"), (play(FULL_BOARD_5), None, None),
+            (play(ROW_AND_COLUMN), None, None), (play(LATER_LINE), 0, None)]
+
+
+def font_sizes(svg_text: str) -> list[tuple[str, float]]:
+    """Each text with its size in the SVG's own units, scaled by its groups' `scale(...)` transforms."""
+    def walk(element, scale):
+        found = re.search(r"scale\(([\d.]+)\)", element.get("transform", ""))
+        scale *= float(found[1]) if found else 1
+        if element.tag == f"{NS}text":
+            yield element.text, float(element.get("font-size")) * scale
+        for child in element:
+            yield from walk(child, scale)
+    return list(walk(ET.fromstring(svg_text), 1.0))
+
+
+def contrast(a: str, b: str) -> float:
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("width", [None, 760, 400])
+def test_every_text_is_at_least_11_px_and_the_board_fits_its_width(width):
+    for state, viewer, pending in positions():
+        svg_text = state.render_svg(viewer, pending, width)
+        small = [(words, size) for words, size in font_sizes(svg_text) if size < 11]
+        assert small == [], small
+        assert float(parse(svg_text).get("width").removesuffix("px")) <= (width or 760)
+
+
+def test_narrow_boards_put_the_scores_under_the_grid_and_cells_stay_clickable():
+    root = parse(play(["55A"]).render_svg(1, width=400))
+    heads = {e.text: float(e.get("y")) for e in root.iter(f"{NS}text")}
+    bottom = max(float(e.get("y")) + float(e.get("height")) for e in with_class(root, "tyc-board"))
+    assert heads["Scores"] > bottom
+    cells = [e for e in root.iter(f"{NS}rect") if e.get("fill") == PALETTE["target"]]
+    assert cells and min(float(e.get("width")) for e in cells) >= 24
+
+
+def test_every_text_is_readable_on_the_paper_and_the_tints():
+    for state, viewer, pending in positions():
+        for element in parse(state.render_svg(viewer, pending)).iter(f"{NS}text"):
+            fill = element.get("fill")
+            for background in (PALETTE["paper"], "#fbe7e7", "#e3effc"):
+                assert contrast(fill, background) >= 4.5, (element.text, fill, background)
+            assert element.get("fill-opacity") is None and element.get("opacity") is None
+
+
+def test_every_cell_is_named_with_what_is_on_it():
+    state = play(["55A", "51B"])
+    for viewer in (None, 0, 1):
+        root = parse(state.render_svg(viewer))
+        cells = [e.get("aria-label") for e in root.iter() if re.match(r"board \d cell \d", e.get("aria-label", ""))]
+        assert len(cells) == 81
+        assert "board 5 cell 5, Red's A" in cells and "board 5 cell 1, Blue's B" in cells
+    assert "board 1 cell 2, empty: pick a letter for it" in [label for _, label in targets(parse(state.render_svg(0)))]
+    assert "board 1 cell 2, empty" in [e.get("aria-label") for e in parse(state.render_svg(None)).iter()]
+
+
+def test_the_board_is_described_in_brief_and_shows_its_status_once_in_the_status_line():
+    state = play(ROW_AND_COLUMN)
+    root = parse(state.render_svg(None, width=400))
+    red, blue = state.outcome.scores
+    letters = state.view(None)["letters"]
+    assert root.get("aria-label") == (f"Tyc. {state.status()}. Marks: Red {sum(letters[0])}, Blue {sum(letters[1])}. "
+                                      f"Scores: Red {red}, Blue {blue}.")
+    lines = with_class(root, "ttn-status-line")
+    assert len(lines) == 1 and " ".join(texts(lines[0])) == state.status()
+    assert len(texts(lines[0])) > 1, "the long final title is wrapped, not cut"

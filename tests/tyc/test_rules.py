@@ -45,7 +45,8 @@ def test_first_player_must_be_0_1_or_none(bad):
 
 
 @pytest.mark.parametrize("bad", [(0, 1, 2), list(range(11)), (0, -3, -1, 1, 3, 6, 10, 15, 21, 2.5),
-                                 (0, -3, -1, 1, 3, 6, 10, 15, 21, True), "0,-3,-1", None])
+                                 (0, -3, -1, 1, 3, 6, 10, 15, 21, True), "0,-3,-1", None,
+                                 (0, 0, 0, 0, 0, 0, 0, 0, 0, 1000), (-1000,) * 10, (0,) * 9 + (10**4300,)])
 def test_letter_table_must_be_ten_whole_numbers(bad):
     with pytest.raises(InvalidOption, match="letter_table"):
         tictac_nb.new_game("tyc", letter_table=bad)
@@ -251,6 +252,16 @@ def test_letter_bonus_nine_of_one_letter_and_eight_singles():
 def test_no_letter_scores_nothing():
     assert play([]).score_breakdown() == {"three-in-a-row": (0, 0), "line bonus": (0, 0),
                                           "area majority": (0, 0), "letter bonus": (0, 0)}
+
+
+def test_letter_table_entries_lie_from_minus_999_to_999_and_the_game_still_ends_cleanly():
+    """A 4,301-digit entry once broke the move that ends the game halfway; the bound keeps every score short."""
+    with pytest.raises(InvalidOption, match="from -999 to 999"):
+        tictac_nb.new_game("tyc", seed=0, first_player=0, letter_table=(0,) * 9 + (10**4301 - 1,))
+    for table in ((999,) * 10, (-999,) * 10):
+        state = play(ROW1, letter_table=table)
+        assert state.outcome is not None and state.history == ROW1
+        assert state.render_svg(None, width=400) and tictac_nb.from_record(state.record()) == state
 
 
 def test_the_letter_table_is_a_rule_option():

@@ -5,6 +5,7 @@
     >>> lab.summary(games)                                   # first-player advantage, balance, ...
     >>> lab.compare({"Peek": lab.play_games("tic-tac-two", 500), "no Peek": games})
     >>> lab.sweep(lab.grid("tic-tac-two", peek=[True, False], wild=[True, False]), 2000)  # every core
+    >>> lab.replay(games, 12)                                # step through the game in row 12
     >>> lab.DesignLab()                                      # the widget
     >>> lab.tournament({"mine": my_bot, **lab.builtin_bots("tyc")}, "tyc", 20).ratings   # a class tournament
 
@@ -40,9 +41,11 @@ from .selfplay import (
     BotFactory,
     bot_factory,
     ended_by_turn_cap,
+    final_state,
     play_game,
     play_games,
     replay,
+    row_record,
 )
 from .sweeps import Variant, default_executor, grid, sweep
 from .tournaments import Standings, builtin_bots, ratings, tournament
@@ -61,7 +64,7 @@ __all__ = [
     "bot_factory", "builtin_bots",
     "branching_max", "branching_mean", "compare", "completion", "decisiveness", "default_executor", "definitions",
     "draw_rate", "duration_mean", "duration_std", "ended_by_turn_cap", "first_player_advantage",
-    "first_player_advantage_margin", "grid", "lead_changes", "outcome_shares", "play_game", "play_games",
-    "plot_comparison", "plot_leaderboard", "plot_win_rates", "ratings", "replay", "summary", "sweep", "tournament",
-    "win_rates",
+    "final_state", "first_player_advantage_margin", "grid", "lead_changes", "outcome_shares", "play_game",
+    "play_games", "plot_comparison", "plot_leaderboard", "plot_win_rates", "ratings", "replay", "row_record",
+    "summary", "sweep", "tournament", "win_rates",
 ]

@@ -27,6 +27,8 @@ from ..engine import Outcome, State
 if TYPE_CHECKING:
     import pandas as pd
 
+    from ..replay import Replay
+
 MAX_ACTIONS = 20_000
 """The lab's own safety cap: a game still running after this many actions is stopped as a turn cap."""
 
@@ -238,7 +240,7 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     (the seat that forfeited, or None), scores and margin (winners' best score minus the best other
     score; NaN without scores), actions, turns, branching_mean / branching_max (legal actions per
     decision), lead_changes and decisiveness (see `score_story`; NaN without scores), reason, moves
-    (replay them with `replay(row)`).
+    (`final_state(row)` rebuilds the game; `replay(results, row)` steps through it).
     """
     options = dict(options or {})
     label = variant if variant is not None else options_label(options)
@@ -311,12 +313,40 @@ def _row(state: State, game: str, label: str, options: dict, factories: Sequence
     }
 
 
-def replay(row: Mapping[str, Any]) -> State:
+def row_record(row: Mapping[str, Any]) -> dict[str, Any]:
+    """The game record (as `State.record()` writes it) of a result row."""
+    seed, options = int(row["seed"]), dict(row["options"])
+    setup = tictac_nb.new_game(row["game"], seed=seed, **options).setup_record()
+    return {"game": row["game"], "seed": seed, "options": options, "setup": setup, "moves": list(row["moves"])}
+
+
+def final_state(row: Mapping[str, Any]) -> State:
     """The final position of a result row's game, rebuilt from its game, seed, options and moves."""
-    state = tictac_nb.new_game(row["game"], seed=int(row["seed"]), **dict(row["options"]))
-    for move in row["moves"]:
-        state.play(move)
-    return state
+    return tictac_nb.from_record(row_record(row))
+
+
+def replay(results: pd.DataFrame | Mapping[str, Any], row: Any = None, viewer: int | None = None,
+           **options: Any) -> Replay:
+    """The `Replay` widget of one game of a results table, to step through it and branch from any move.
+
+    `replay(results, 12)` opens the row labelled 12 (the label the table shows); `replay(results, row)`
+    and `replay(row)` also take a row itself (`results.iloc[3]`, a row of `itertuples` as a dict).
+    `viewer` and `options` (`viewers`, `bots`, `step`) go to `Replay`.
+    """
+    from ..replay import Replay
+
+    if row is None:
+        found = results
+    elif hasattr(row, "keys"):
+        found = row
+    else:
+        try:
+            found = results.loc[row]
+        except KeyError:
+            raise KeyError(f"the results have no row labelled {row!r:.40}") from None
+        if getattr(found, "ndim", 1) != 1:
+            raise ValueError(f"{row!r:.40} labels {len(found)} rows; give the label of one row")
+    return Replay(row_record(found), viewer, **options)
 
 
 def results_frame(rows: Sequence[Mapping[str, Any]]) -> pd.DataFrame:

@@ -377,6 +377,7 @@ def builtin_objectives() -> tuple[Objective, ...]:
 
 
 ADVANCED_SPACES = ("1", "2", "3", "A", "4", "5", "6", "B", "7", "8", "9", "C", "D", "E", "F", "G")
+STANDARD_SPACES = ADVANCED_SPACES[:3] + ADVANCED_SPACES[4:7] + ADVANCED_SPACES[8:11]
 
 
 def objectives_from_table(data: dict, where: str) -> tuple[Objective, ...]:
@@ -389,8 +390,7 @@ def objectives_from_table(data: dict, where: str) -> tuple[Objective, ...]:
         if not isinstance(name, str) or not name:
             raise CardError(f"an Objective ({where}) needs a name")
         standard, advanced = table.get("standard"), table.get("advanced")
-        for key, spaces, allowed in (("standard", standard, ADVANCED_SPACES[:3] + ADVANCED_SPACES[4:7]
-                                      + ADVANCED_SPACES[8:11]), ("advanced", advanced, ADVANCED_SPACES)):
+        for key, spaces, allowed in (("standard", standard, STANDARD_SPACES), ("advanced", advanced, ADVANCED_SPACES)):
             if not isinstance(spaces, list) or not spaces or any(s not in allowed for s in spaces) \
                     or len(set(spaces)) != len(spaces):
                 raise CardError(f"Objective {name!r} ({where}): {key} lists distinct spaces from "
@@ -405,6 +405,32 @@ def objectives_from_table(data: dict, where: str) -> tuple[Objective, ...]:
 
 
 # ---- home-made cards: the `cards` option ------------------------------------------------------
+MAX_TEXT, MAX_CARDS, MAX_DEPTH, MAX_WORDS = 50_000, 60, 8, 400
+
+
+def _check_plain(value: Any, where: str, depth: int) -> None:
+    """TOML data as the cards text may hold it: shallow, with whole numbers and texts of sensible size."""
+    if depth > MAX_DEPTH:
+        raise CardError(f"{where} nests tables or lists more than {MAX_DEPTH} deep")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _check_plain(item, f"{where}: {key[:30]!r}", depth + 1)
+    elif isinstance(value, list):
+        if len(value) > 100:
+            raise CardError(f"{where} lists {len(value)} items; at most 100")
+        for item in value:
+            _check_plain(item, where, depth + 1)
+    elif isinstance(value, str):
+        if len(value) > MAX_WORDS:
+            raise CardError(f"{where} is a text of {len(value)} characters; at most {MAX_WORDS}")
+    elif isinstance(value, bool):
+        return
+    elif isinstance(value, int):
+        if not -1000 <= value <= 1000:
+            raise CardError(f"{where} is a number out of range ({str(value)[:12]}); numbers are small whole numbers")
+    else:
+        raise CardError(f"{where} holds a {type(value).__name__}; cards use texts, whole numbers, true/false, "
+                        f"lists and tables")
 @functools.lru_cache(maxsize=64)
 def decks_with(extra: str | None) -> dict[str, Deck]:
     """The kit's decks changed by the TOML text `extra` (the `cards` option).
@@ -416,13 +442,7 @@ def decks_with(extra: str | None) -> dict[str, Deck]:
     decks = dict(builtin_decks())
     if extra is None:
         return decks
-    try:
-        data = tomllib.loads(extra)
-    except tomllib.TOMLDecodeError as error:
-        raise CardError(f"the cards text is not valid TOML: {error}") from None
-    unknown = set(data) - {"card", "deck"}
-    if unknown:
-        raise CardError(f"the cards text has {sorted(unknown)[0]!r}; it holds [[card]] tables (and maybe [deck])")
+    data = _read_cards_text(extra)
     if "deck" in data:
         deck = deck_from_table(data, "cards option")
         decks[deck.name] = deck
@@ -430,27 +450,48 @@ def decks_with(extra: str | None) -> dict[str, Deck]:
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardError("the cards text has no [[card]] tables")
+    if len(raw_cards) > MAX_CARDS:
+        raise CardError(f"the cards text has {len(raw_cards)} [[card]] tables; at most {MAX_CARDS}")
     changed: dict[str, list[Card]] = {}
     for raw in raw_cards:
         name = raw.get("name") if isinstance(raw, dict) else None
         deck_name = raw.get("deck") if isinstance(raw, dict) else None
-        if deck_name not in decks:
+        if not isinstance(deck_name, str) or deck_name not in decks:
             raise _fail("cards option", name, f"deck must be one of {', '.join(sorted(decks))}, not {deck_name!r}")
         cards = changed.setdefault(deck_name, list(decks[deck_name].cards))
-        names = [c.name for c in cards]
-        fields = {k: v for k, v in raw.items() if k != "deck"}
-        if name in names:
-            old = cards[names.index(name)]
-            if set(fields) == {"name", "count"}:
-                if type(fields["count"]) is not int or not 0 <= fields["count"] <= 40:
-                    raise _fail("cards option", name, f"count must be a whole number from 0 to 40, not "
-                                                      f"{fields['count']!r}")
-                cards[names.index(name)] = replace(old, count=fields["count"])
-            else:
-                cards[names.index(name)] = card_from_table(fields, "cards option")
-        else:
-            cards.append(card_from_table(fields, "cards option"))
+        _change(cards, {k: v for k, v in raw.items() if k != "deck"})
     for deck_name, cards in changed.items():
         old = decks[deck_name]
         decks[deck_name] = _deck(old.name, old.title, cards, "cards option")
     return decks
+
+
+def _change(cards: list[Card], fields: dict) -> None:
+    """Add the card `fields` describe to `cards`, or change the card of that name (a new `count` only, or all)."""
+    name = fields.get("name")
+    names = [c.name for c in cards]
+    if name not in names:
+        cards.append(card_from_table(fields, "cards option"))
+    elif set(fields) == {"name", "count"}:
+        if type(fields["count"]) is not int or not 0 <= fields["count"] <= 40:
+            raise _fail("cards option", name, f"count must be a whole number from 0 to 40, not {fields['count']!r}")
+        cards[names.index(name)] = replace(cards[names.index(name)], count=fields["count"])
+    else:
+        cards[names.index(name)] = card_from_table(fields, "cards option")
+
+
+def _read_cards_text(extra: str) -> dict:
+    """The cards text as TOML data, refused if too long, too deep, malformed or holding odd values."""
+    if len(extra) > MAX_TEXT:
+        raise CardError(f"the cards text has {len(extra)} characters; at most {MAX_TEXT} are read")
+    try:
+        data = tomllib.loads(extra)
+    except tomllib.TOMLDecodeError as error:
+        raise CardError(f"the cards text is not valid TOML: {str(error)[:120]}") from None
+    except RecursionError:
+        raise CardError("the cards text nests arrays or tables too deeply") from None
+    _check_plain(data, "the cards text", 0)
+    unknown = set(data) - {"card", "deck"}
+    if unknown:
+        raise CardError(f"the cards text has {sorted(unknown)[0]!r}; it holds [[card]] tables (and maybe [deck])")
+    return data

@@ -19,7 +19,7 @@ TEAM, KIND, UP, SERIAL = 0, 1, 2, 3
 class Window:
     """An answer window: a card someone tries to play, or a card just hypnotized.
 
-    `queue` holds the players still to be asked, in seat order from the one who caused it.
+    `queue` holds the players still to be asked, in turn order from the one who caused it.
     """
 
     __slots__ = ("event", "player", "team", "kind", "space", "serial", "unstoppable", "queue")
@@ -197,7 +197,7 @@ class Verbs:
 
     # ---- doing a step ---------------------------------------------------------------------------
     def do_step(self, effect: Effect, move: tuple) -> None:
-        """Carry out the decision `move` for the step under way."""
+        """Carry out the decision `move` (a verb and its spaces or card) for the step under way."""
         verb = move[0]
         effect.done = verb != "skip"
         if verb == "discard":
@@ -206,47 +206,54 @@ class Verbs:
             if effect.left > 0 and self.hands[effect.player]:
                 return  # the same step asks again
             effect.left = 0
-            effect.index += 1
-            return
         effect.index += 1
-        if verb == "skip":
-            return
-        who = self.player_name(effect.player)
-        grid, labels = self.grid, self.labels
-        if verb == "play":
-            self.try_play(effect.player, move[1], move[2])
-        elif verb in ("destroy", "sacrifice"):
-            space = move[1]
-            name = self.card_at(space).name
-            self.to_discard(space)
-            self.note(f"{who} {'destroyed' if verb == 'destroy' else 'sacrificed'} {name} on {labels[space]}")
-        elif verb == "displace":
-            source, target = move[1], move[2]
-            self.note(f"{who} displaced {self.card_at(source).name} from {labels[source]} to {labels[target]}")
-            grid[target], grid[source] = grid[source], None
-        elif verb == "swap":
-            a, b = move[1], move[2]
-            self.note(f"{who} swapped {self.card_at(a).name} on {labels[a]} with {self.card_at(b).name} "
-                      f"on {labels[b]}")
-            grid[a], grid[b] = grid[b], grid[a]
-        elif verb == "repel":
-            space, seat = move[1], move[2]
-            cell = grid[space]
-            grid[space] = None
-            insort(self.hands[seat], cell[KIND])
-            insort(self.known[seat], cell[KIND])
-            self.note(f"{who} repelled {self.decks[cell[TEAM]].cards[cell[KIND]].name} from {labels[space]} "
-                      f"to {self.player_name(seat)}'s hand")
-        elif verb == "awaken":
-            self.flip(move[1], True)
-            self.note(f"{who} awakened {self.card_at(move[1]).name} on {labels[move[1]]}")
-        elif verb == "hypnotize":
-            space = move[1]
-            self.flip(space, False)
-            self.note(f"{who} hypnotized {self.card_at(space).name} on {labels[space]}")
-            cell = grid[space]
-            self.stack.append(Window("hypnotize", effect.player, cell[TEAM], cell[KIND], space, cell[SERIAL], False,
-                                     self.others(effect.player)))
+        if verb not in ("discard", "skip"):
+            self._STEPS[verb](self, effect, *move[1:])
+
+    def _step_play(self, effect: Effect, kind: int, space: int) -> None:
+        self.try_play(effect.player, kind, space)
+
+    def _destroy(self, effect: Effect, space: int) -> None:
+        self.note(f"{self.player_name(effect.player)} destroyed {self.card_at(space).name} on {self.labels[space]}")
+        self.to_discard(space)
+
+    def _sacrifice(self, effect: Effect, space: int) -> None:
+        self.note(f"{self.player_name(effect.player)} sacrificed {self.card_at(space).name} on {self.labels[space]}")
+        self.to_discard(space)
+
+    def _displace(self, effect: Effect, source: int, target: int) -> None:
+        labels = self.labels
+        self.note(f"{self.player_name(effect.player)} displaced {self.card_at(source).name} from {labels[source]} "
+                  f"to {labels[target]}")
+        self.grid[target], self.grid[source] = self.grid[source], None
+
+    def _swap(self, effect: Effect, a: int, b: int) -> None:
+        labels = self.labels
+        self.note(f"{self.player_name(effect.player)} swapped {self.card_at(a).name} on {labels[a]} with "
+                  f"{self.card_at(b).name} on {labels[b]}")
+        self.grid[a], self.grid[b] = self.grid[b], self.grid[a]
+
+    def _repel(self, effect: Effect, space: int, seat: int) -> None:
+        cell = self.grid[space]
+        self.grid[space] = None
+        insort(self.hands[seat], cell[KIND])
+        insort(self.known[seat], cell[KIND])
+        self.note(f"{self.player_name(effect.player)} repelled {self.decks[cell[TEAM]].cards[cell[KIND]].name} from "
+                  f"{self.labels[space]} to {self.player_name(seat)}'s hand")
+
+    def _awaken(self, effect: Effect, space: int) -> None:
+        self.flip(space, True)
+        self.note(f"{self.player_name(effect.player)} awakened {self.card_at(space).name} on {self.labels[space]}")
+
+    def _hypnotize(self, effect: Effect, space: int) -> None:
+        self.flip(space, False)
+        self.note(f"{self.player_name(effect.player)} hypnotized {self.card_at(space).name} on {self.labels[space]}")
+        cell = self.grid[space]
+        self.stack.append(Window("hypnotize", effect.player, cell[TEAM], cell[KIND], space, cell[SERIAL], False,
+                                 self.others(effect.player)))
+
+    _STEPS = {"play": _step_play, "destroy": _destroy, "sacrifice": _sacrifice, "displace": _displace, "swap": _swap,
+              "repel": _repel, "awaken": _awaken, "hypnotize": _hypnotize}
 
     def flip(self, space: int, up: bool) -> None:
         team, kind, _, serial = self.grid[space]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine import excerpt
 from .cards import TYPE_WORDS
 from .effects import KIND, TEAM, UP, Window
 
@@ -63,9 +64,9 @@ def status(state) -> str:
             return f"{frame_words(state, top)}: {mover} may answer with an Instant, or pass"
         return f"{mover} resolves {card_name(state, top.team, top.kind)}: {step_words(state, top)}"
     gridlock = " (Gridlock: open a space!)" if state.gridlock is not None else ""
-    if state.phase == "start":
+    if state.stage == "start":
         return f"{mover}'s turn: discard a card to AWAKEN a hypnotized card, or draw{gridlock}"
-    if state.phase == "more":
+    if state.stage == "more":
         return f"{mover} may play a second Magic card, or pass"
     return f"{mover}'s turn: play a card, draw a second card, or pass{gridlock}"
 
@@ -80,11 +81,30 @@ def _at(state, label: str) -> str:
     return label
 
 
+JOINERS = {"play": " @", "awaken": " discarding ", "displace": " to ", "swap": " with ", "repel": " to "}
+FIRST_STEP_WORDS = {"play": "play {}: choose an empty space", "awaken": "AWAKEN {}: choose the card to discard",
+                    "displace": "DISPLACE {}: choose an open space", "swap": "SWAP {}: choose the card to swap with",
+                    "repel": "REPEL {}: choose the hand it goes into"}
+
+
+def first_step(action: str) -> str | None:
+    """The first of two clicks for `action` ("play Scutters @", "displace 5 to ", ...), or None."""
+    verb = action.split(" ", 1)[0]
+    joiner = JOINERS.get(verb)
+    if joiner is None or joiner not in action:
+        return None
+    head = action.rpartition(joiner)[0] if verb == "play" else action.partition(joiner)[0]
+    return head + joiner
+
+
 def describe(state, action: str) -> str:
     words = action.split(" ")
     verb = words[0]
+    if verb in JOINERS and action.endswith(JOINERS[verb]):
+        subject = action[len(verb) + 1:-len(JOINERS[verb])]
+        return FIRST_STEP_WORDS[verb].format(subject if verb == "play" else _at(state, subject))
     if action == "draw":
-        return "go on to the draw phase" if state.phase == "start" else "draw a second card instead of playing"
+        return "go on to the draw phase" if state.stage == "start" else "draw a second card instead of playing"
     if action == "pass":
         return "do not answer with an Instant" if state.stack else "end the action phase without playing"
     if action == "skip":
@@ -122,10 +142,11 @@ def refusal(state, action: str) -> str:
     team = state.team_of[mover]
     deck = state.decks[team]
     legal = state.legal_actions()
-    if text in legal:
-        return f"write {text!r} exactly, without extra spaces"
     if not text:
         return "an empty action: " + _hint(legal)
+    meant = {a.lower(): a for a in legal}.get(text.lower())
+    if meant is not None:
+        return f"write {meant!r} exactly, in that case and without extra spaces"
     if state.stack:
         top = state.stack[-1]
         if top.__class__ is Window:
@@ -133,7 +154,7 @@ def refusal(state, action: str) -> str:
         return _refuse_step(state, top, text, verb)
     if verb == "respond":
         return "nobody is trying to play a card and nothing was hypnotized: there is nothing to answer"
-    if state.phase == "start":
+    if state.stage == "start":
         if verb == "awaken":
             return _refuse_awaken(state, text, deck, mover)
         if verb in ("play", "pass"):
@@ -143,11 +164,11 @@ def refusal(state, action: str) -> str:
         return _refuse_play(state, text, deck, mover)
     if verb == "awaken" and " discarding " in text:
         return "the AWAKEN by discarding is only at the start of your turn, before your draw phase"
-    if verb == "draw" and state.phase == "more":
+    if verb == "draw" and state.stage == "more":
         return "with 2 players, after a Magic card you may play a second Magic card or pass, not draw"
     if verb in STEP_WORDS or verb == "skip":
         return f"{verb!r} belongs to a card's effect, and no effect is under way"
-    return f"{action!r} is not an action of Tic Tac K.O.: " + _hint(legal)
+    return f"{excerpt(text, 27)} is not an action of Tic Tac K.O.: " + _hint(legal)
 
 
 def _hint(legal) -> str:
@@ -166,7 +187,7 @@ def _refuse_answer(state, window, text, verb, mover, deck) -> str:
         return f"{what}: {state.player_name(mover)} may only answer ('respond NAME') or 'pass'"
     name = text[8:].strip()
     if name not in deck.index:
-        return f"the {deck.title} deck has no card '{name}'"
+        return f"the {deck.title} deck has no card {excerpt(name, 27)}"
     card = deck.cards[deck.index[name]]
     if card.type != "instant":
         return f"{name} is a {TYPE_WORDS[card.type]} card; only Instants answer"
@@ -196,7 +217,7 @@ def _refuse_step(state, effect, text, verb) -> str:
     if verb in ("destroy", "sacrifice", "hypnotize", "awaken", "displace", "swap", "repel") and len(parts) >= 2:
         label = parts[1]
         if label not in state.labels:
-            return f"there is no space {label!r} on this Grid (spaces: {' '.join(state.labels)})"
+            return f"there is no space {excerpt(label, 27)} on this Grid (spaces: {' '.join(state.labels)})"
         space = state.labels.index(label)
         cell = state.grid[space]
         if cell is None:
@@ -215,10 +236,12 @@ def _refuse_step(state, effect, text, verb) -> str:
         if verb == "displace" and len(parts) == 4 and parts[3] in state.labels and \
                 state.grid[state.labels.index(parts[3])] is not None:
             return f"DISPLACE moves a card to an open space, and space {parts[3]} is taken"
+        completions = [a for a in state.legal_actions() if a.startswith(f"{verb} {label} ")]
+        if completions:
+            return "finish the action: " + " or ".join(repr(a) for a in completions[:4])
         return f"{name} cannot {verb.upper()} the card on {label}: {doing}"
     if verb == "discard":
-        card = text[8:]
-        return f"{state.player_name(effect.player)} has no {card} in hand"
+        return f"{state.player_name(effect.player)} has no {excerpt(text[8:], 27)} in hand"
     if verb == "play":
         return _refuse_play(state, text, state.decks[effect.team], effect.player, wanted=step.card)
     return doing
@@ -227,7 +250,7 @@ def _refuse_step(state, effect, text, verb) -> str:
 def _refuse_awaken(state, text, deck, mover) -> str:
     label, _, name = text[7:].partition(" discarding ")
     if label not in state.labels:
-        return f"there is no space {label!r} on this Grid"
+        return f"there is no space {excerpt(label, 27)} on this Grid"
     cell = state.grid[state.labels.index(label)]
     if cell is None or cell[UP]:
         return f"AWAKEN flips a hypnotized card, and the card on {label} is not one" if cell else \
@@ -235,7 +258,7 @@ def _refuse_awaken(state, text, deck, mover) -> str:
     if not name:
         return "say which card you discard: 'awaken 5 discarding NAME'"
     if name not in deck.index or deck.index[name] not in state.hands[mover]:
-        return f"{state.player_name(mover)} has no {name} in hand to discard"
+        return f"{state.player_name(mover)} has no {excerpt(name, 27)} in hand to discard"
     return "you may AWAKEN only once, at the start of your turn"
 
 
@@ -243,7 +266,7 @@ def _refuse_play(state, text, deck, mover, wanted: str | None = None) -> str:
     name, at, label = text[5:].partition(" @")
     name = name.strip()
     if name not in deck.index:
-        return f"the {deck.title} deck has no card '{name}'"
+        return f"the {deck.title} deck has no card {excerpt(name, 27)}"
     kind = deck.index[name]
     card = deck.cards[kind]
     who = state.player_name(mover)
@@ -257,15 +280,15 @@ def _refuse_play(state, text, deck, mover, wanted: str | None = None) -> str:
     if card.type == "magic":
         if at:
             return f"a Magic card is not placed on the Grid: write 'play {name}'"
-        if state.phase == "more" and state.magic_played >= 2:
+        if state.stage == "more" and state.magic_played >= 2:
             return "with 2 players you may play at most 2 Magic cards in a turn"
         return f"{name} would do nothing now: its first step, {card.effect[0].words()}, has nothing to take"
-    if state.phase == "more":
+    if state.stage == "more":
         return "with 2 players, after a Magic card you may play only a second Magic card, not a Character"
     if not at:
         return f"say where {name} goes: 'play {name} @5'"
     if label not in state.labels:
-        return f"there is no space {label!r} on this Grid (spaces: {' '.join(state.labels)})"
+        return f"there is no space {excerpt(label, 27)} on this Grid (spaces: {' '.join(state.labels)})"
     if state.grid[state.labels.index(label)] is not None:
         return f"space {label} is taken: a Character is played onto an empty space"
     return f"{name} cannot be played now"
@@ -283,14 +306,22 @@ def _objective(state, index: int) -> dict[str, Any]:
             "spaces": [state.labels[s] for s in state.objective_spaces[index]]}
 
 
-def view(state, viewer: int | None) -> dict:
+def phase(state) -> str:
+    """The decision at hand: "answer" (an answer window), "effect" (a step of an effect), or the stage of
+    the turn: "start" (AWAKEN or draw), "action", "more" (a second Magic card, 2 players)."""
+    if state.stack:
+        return "answer" if state.stack[-1].__class__ is Window else "effect"
+    return state.stage
+
+
+def view_body(state, viewer: int | None) -> dict:
     my_team = None if viewer is None else state.team_of[viewer]
     names = [[c.name for c in deck.cards] for deck in state.decks]
-    players = []
+    seats = []
     for p in range(state.num_players):
         team = state.team_of[p]
-        players.append({
-            "name": state.player_name(p), "team": team, "hand_count": len(state.hands[p]),
+        seats.append({
+            "team": team, "hand_count": len(state.hands[p]),
             "hand": [_card(state, team, k) for k in state.hands[p]] if p == viewer else None,
             "known": [names[team][k] for k in state.known[p]],
         })
@@ -312,34 +343,22 @@ def view(state, viewer: int | None) -> dict:
         entry["face_up"] = cell[UP]
         entry["space"] = state.labels[space]
         grid.append(entry)
-    decision = None
-    if state.outcome is None:
-        decision = {"player": state.to_move, "kind": state.phase, "words": status(state)}
-        if state.stack:
-            top = state.stack[-1]
-            decision["kind"] = "answer" if top.__class__ is Window else "effect"
-            if top.__class__ is not Window:
-                step = top.steps[top.index]
-                decision["verbs"] = [a.verb for a in step.alternatives] or [step.verb]
+    verbs = None
+    if state.outcome is None and state.stack and state.stack[-1].__class__ is not Window:
+        step = state.stack[-1].steps[state.stack[-1].index]
+        verbs = [a.verb for a in step.alternatives] or [step.verb]
     return {
-        "game": "tic-tac-ko",
-        "viewer": viewer,
         "size": state.size,
         "labels": list(state.labels),
-        "players": players,
+        "seats": seats,
         "teams": teams,
         "grid": grid,
-        "active": state.active,
-        "to_move": state.to_move,
-        "phase": state.phase,
-        "decision": decision,
+        "active": None if state.outcome is not None else state.active,
+        "verbs": verbs,
         "stack": [_frame(state, frame) for frame in state.stack],
         "gridlock": None if state.gridlock is None else sorted(state.gridlock),
         "log": state.events(),
         "prompt": _prompt(state, viewer),
-        "status": status(state),
-        "outcome": None if state.outcome is None else {
-            "winners": list(state.outcome.winners), "reason": state.outcome.reason},
     }
 
 

@@ -1,38 +1,75 @@
-"""Tic Tac K.O. drawn from one player's view.
+"""Tic Tac K.O. drawn from one player's view, laid out for the width it is shown at.
 
-Top: the status and every player (hand counts, cards known to be in a hand). Left: the Grid, with the
-viewer's team Objective starred. Right: both teams (deck, discard pile, completed Objectives, the viewer's
-Objective), what is being played, the buttons, the last events. Bottom: the viewer's hand, readable.
-Teams differ by colour and by shape: team A's mark is a triangle, team B's a circle.
+From top to bottom: the title and the status line, every player (hand counts, cards known to be in a
+hand), the Grid with the viewer's team Objective starred, both teams (deck, discard pile, completed
+Objectives, the viewer's Objective), what is being played with the buttons, the last events, and the
+viewer's hand with every card's whole text. The teams and the play sit beside the Grid where the width
+allows and under it on a narrow screen; every text is at least 11 px as drawn, since the board is drawn
+at the width it is shown at (the wide layout, 760 px, when the width is unknown). Teams differ by colour
+and by shape: team A's mark is a triangle, team B's a circle.
 
-Click targets follow the notation: a hand card sends `play NAME @` (then a space), `play NAME`,
-`respond NAME` or `discard NAME`; a Grid card sends its verb (`destroy 5`, or `displace 5 to ` and then a
-space, `swap 5 with ` and then a card, `repel 5 to ` and then a player).
+Click targets are the rules' own (`State.targets()`, with their words). A choice made in two clicks
+opens with its first step (a Character, then its space; a Grid card to DISPLACE, SWAP or REPEL, then
+where; a space to AWAKEN, then the card to discard); the board then shows that step's second targets.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+
+from svgwrite.base import Desc
 
 from ... import svg
 from ...engine import Target
 from ...svg import PALETTE
+from .cards import TYPE_WORDS
+from .notation import JOINERS
 
-W = 1120
-GRID_TOP = 178
-GRID_LEFT = 30
-CELL = {3: 128, 4: 100}
-SIDE = 470
-TEAM_H, NOW_H = 150, 104
-HAND_W, HAND_H, HAND_GAP = 130, 192, 8
-TEAM_COLOURS = {"evil": ("#6b3fa0", "#efe6f7"), "cute": ("#d6457f", "#fde8f1")}
-FALLBACK = (("#b5462f", "#fbe9e4"), ("#1f7a8c", "#e3f3f6"))
-TYPE_WORDS = {"basic": "Basic Character", "special": "Special Character", "magic": "Magic", "instant": "Instant"}
-TWO_STEP = ("displace", "swap", "repel")
+WIDE, NARROW = 760, 300
+MARGIN, GAP = 12, 10
+INK, MUTED, LINK = PALETTE["ink"], "#52606d", "#1660b0"   # texts on the paper, all 4.5:1 or more
+TEAM_COLOURS = {"evil": ("#6b3fa0", "#efe6f7"), "cute": ("#a8245a", "#fde8f1")}  # (ink, tint): 4.5:1
+FALLBACK = (("#9c3b27", "#fbe9e4"), ("#186474", "#e3f3f6"))
+ASLEEP = "#52606d"
+GRID_VERBS = ("destroy", "sacrifice", "hypnotize", "awaken", "repel", "displace", "swap")
+CAPTIONS = {"draw": "Draw", "pass": "Pass", "skip": "Skip"}
 
 
-def colours(view: dict, team: int) -> tuple[str, str]:
-    return TEAM_COLOURS.get(view["teams"][team]["deck"], FALLBACK[team])
+def wrap(words: str, width: float, size: float) -> list[str]:
+    """`words` in lines of at most `width` px at font `size` (a generous estimate of a letter's width); a
+    word longer than a line is split with a hyphen."""
+    room = max(4, int(width / (size * 0.64)))
+    pieces = []
+    for word in words.split():
+        while len(word) > room:
+            pieces.append(word[:room - 1] + "-")
+            word = word[room - 1:]
+        pieces.append(word)
+    return svg.wrap(" ".join(pieces), room)
+
+
+def fit(words: str, width: float, sizes: Sequence[float] = (13, 12, 11)) -> float:
+    """The largest of `sizes` at which the longest word of `words` fits `width` px in bold."""
+    longest = max(map(len, words.split()), default=0)
+    return next((size for size in sizes if longest * size * 0.62 <= width), sizes[-1])
+
+
+def text(d, x, y, words, size=12, **extra):
+    return svg.label(d, x, y, words, size, **extra)
+
+
+def lines(d, parent, x, y, words, width, size=12, step=None, limit=None, **extra) -> tuple[float, bool]:
+    """Wrapped words from baseline `y`; returns the y below them and whether all of them fitted `limit`."""
+    found = wrap(words, width, size)
+    whole = limit is None or len(found) <= limit
+    if not whole:
+        found = found[:limit]
+        found[-1] = found[-1].rstrip(".,;") + "…"
+    step = step or size + 3
+    for i, line in enumerate(found):
+        parent.add(text(d, x, y + i * step, line, size, **extra))
+    return y + step * len(found), whole
 
 
 def team_mark(d, team: int, x: float, y: float, r: float, colour: str):
@@ -42,409 +79,432 @@ def team_mark(d, team: int, x: float, y: float, r: float, colour: str):
     return d.circle((x, y), r * 0.85, fill=colour)
 
 
-def text(d, x, y, words, size=12, **extra):
-    return svg.label(d, x, y, words, size, **extra)
+def star(d, cx, cy, r):
+    points = [(cx + (r if i % 2 == 0 else r * 0.45) * math.cos(-math.pi / 2 + i * math.pi / 5),
+               cy + (r if i % 2 == 0 else r * 0.45) * math.sin(-math.pi / 2 + i * math.pi / 5)) for i in range(10)]
+    return d.polygon(points, fill=PALETTE["win"], stroke=INK, stroke_width=0.8)
 
 
-def wrapped(d, group, x, y, words, width_chars, size, max_lines, line=None, **extra):
-    """Word-wrapped lines; the last one ends with an ellipsis when cut. Returns the y after the text."""
-    lines = svg.wrap(words, width_chars)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = lines[-1].rstrip(".,;") + "…"
-    step = line or size * 1.2
-    for i, words_line in enumerate(lines):
-        group.add(text(d, x, y + i * step, words_line, size, **extra))
-    return y + len(lines) * step
-
-
-# ---- what can be clicked ------------------------------------------------------------------------
-class Plan:
-    """The click targets of the decision at hand, sorted by where they are drawn."""
-
-    def __init__(self, actions: Sequence[str], pending: str | None) -> None:
-        self.grid: dict[str, list[tuple[str, str]]] = {}   # label -> [(verb word, target)]
-        self.spaces: dict[str, str] = {}                   # second step: label -> action
-        self.hand: dict[str, str] = {}                     # card name -> target
-        self.players: dict[str, str] = {}                  # player name -> action
-        self.buttons: list[str] = []
-        self.pending = pending
-        self.source: str | None = None                     # the space or card picked first
-        second = self.spaces
-        for action in actions:
-            if pending and action.startswith(pending) and action != pending:
-                rest = action[len(pending):]
-                if pending.startswith("play "):
-                    second[rest] = action
-                    self.source = pending[5:-2]
-                elif pending.startswith("awaken "):
-                    self.hand[rest] = action
-                    self.source = pending.split(" ")[1]
-                elif pending.startswith("repel "):
-                    self.players[rest] = action
-                    self.source = pending.split(" ")[1]
-                else:
-                    second[rest] = action
-                    self.source = pending.split(" ")[1]
-                continue
-            self._first(action)
-
-    def _first(self, action: str) -> None:
-        if action in ("draw", "pass", "skip"):
-            self.buttons.append(action)
-            return
-        verb, _, rest = action.partition(" ")
-        if verb == "play":
-            name, at, _ = rest.partition(" @")
-            self.hand.setdefault(name, f"play {name} @" if at else action)
-        elif verb in ("respond", "discard"):
-            self.hand.setdefault(rest, action)
-        else:
-            label = rest.split(" ")[0]
-            if verb == "awaken" and " discarding " in rest:
-                target, word = f"awaken {label} discarding ", "awaken"
-            elif verb in TWO_STEP and " " in rest:
-                joiner = {"displace": " to ", "swap": " with ", "repel": " to "}[verb]
-                target, word = f"{verb} {label}{joiner}", verb
-            else:
-                target, word = action, verb
-            options = self.grid.setdefault(label, [])
-            if (word, target) not in options:
-                options.append((word, target))
-
-
-# ---- the parts of the board -------------------------------------------------------------------
-def render(view: dict, targets: Sequence[Target], pending: str | None = None,
-           width: float | None = None) -> str:
-    actions = [t.action for t in targets]
-    plan = Plan(actions, pending)
-    size = view["size"]
-    cell = CELL[size]
-    hand = _grouped((view["players"][view["viewer"]]["hand"] if view["viewer"] is not None else None) or [])
-    per_row = (W - 2 * GRID_LEFT + HAND_GAP) // (HAND_W + HAND_GAP)
-    rows = max(1, -(-len(hand) // per_row))
-    hand_top = GRID_TOP + size * cell + 40
-    height = hand_top + 30 + (rows * (HAND_H + HAND_GAP) if view["viewer"] is not None else 10) + 20
-    d = svg.canvas(W, height, f"Tic Tac K.O. {view['status']}")
-    d.add(d.rect((0, 0), (W, height), fill=PALETTE["paper"]))
-    _header(d, view)
-    _players(d, view, plan)
-    _grid(d, view, plan, cell)
-    _side(d, view, plan)
-    _hand(d, view, plan, hand, hand_top, per_row)
-    return svg.to_text(d)
-
-
-def _header(d, view: dict) -> None:
-    d.add(text(d, 20, 30, "Tic Tac K.O.", 22, font_weight="bold"))
-    g = d.add(d.g())
-    wrapped(d, g, 190, 24, view["status"], 120, 14, 2, line=18)
-
-
-def _players(d, view: dict, plan: Plan) -> None:
-    players = view["players"]
-    width = (W - 40) / len(players)
-    for i, player in enumerate(players):
-        x, y = 20 + i * width, 62
-        ink, tint = colours(view, player["team"])
-        action = plan.players.get(player["name"])
-        if action:
-            g = svg.target(d, action, f"{player['name']}: put the repelled card into this hand")
-            g.add(d.rect((x, y), (width - 10, 84), rx=10, fill=tint, stroke=PALETTE["target"], stroke_width=3))
-        else:
-            g = d.add(d.g())
-            stroke = PALETTE["highlight"] if i == view["to_move"] else ink
-            g.add(d.rect((x, y), (width - 10, 84), rx=10, fill=tint, stroke=stroke,
-                         stroke_width=4 if i == view["to_move"] else 1.5))
-        g.add(team_mark(d, player["team"], x + 18, y + 20, 10, ink))
-        you = " (you)" if i == view["viewer"] else ""
-        turn = " · turn" if i == view["active"] and view["outcome"] is None else ""
-        g.add(text(d, x + 34, y + 25, f"{player['name']}{you}{turn}", 14, font_weight="bold"))
-        count = player["hand_count"]
-        for k in range(min(count, 10)):
-            g.add(d.rect((x + 14 + k * 9, y + 38), (16, 22), rx=2, fill=PALETTE["face_down"],
-                         stroke=PALETTE["paper"], stroke_width=1))
-        g.add(text(d, x + 14 + min(count, 10) * 9 + 14, y + 54, f"{count} card{'s' * (count != 1)} in hand", 12))
-        if player["known"] and i != view["viewer"]:
-            g.add(text(d, x + 14, y + 76, "known: " + ", ".join(player["known"])[:int(width / 6.5)], 11,
-                       fill=PALETTE["muted"]))
-
-
-def _space_xy(index: int, size: int, cell: int) -> tuple[float, float]:
-    row, col = divmod(index, size)
-    return GRID_LEFT + col * cell, GRID_TOP + row * cell
-
-
-def _grid(d, view: dict, plan: Plan, cell: int) -> None:
-    size = view["size"]
-    labels = view["labels"]
-    d.add(text(d, GRID_LEFT, GRID_TOP - 12, f"The Grid ({'standard 3 by 3' if size == 3 else 'advanced 4 by 4'})",
-               14, font_weight="bold"))
-    mine = set()
-    if view["viewer"] is not None:
-        objective = view["teams"][view["players"][view["viewer"]]["team"]]["objective"]
-        mine = set(objective["spaces"]) if objective else set()
-    waiting = {f["space"]: f["card"] for f in view["stack"] if f["space"] is not None}
-    d.add(d.rect((GRID_LEFT - 6, GRID_TOP - 6), (size * cell + 12, size * cell + 12), rx=12, fill="#f3efe4",
-                 stroke=PALETTE["line"], stroke_width=2))
-    for index, label in enumerate(labels):
-        x, y = _space_xy(index, size, cell)
-        card = view["grid"][index]
-        g = d.add(d.g())
-        g.add(d.rect((x + 3, y + 3), (cell - 6, cell - 6), rx=8, fill=PALETTE["paper"],
-                     stroke=PALETTE["win"] if label in mine else "#d9d2c0",
-                     stroke_width=3 if label in mine else 1.5, stroke_dasharray="7 4" if label in mine else None))
-        if card is not None:
-            _grid_card(d, g, view, card, x, y, cell, selected=plan.source == label)
-        elif label in waiting:
-            _waiting(d, g, view, waiting[label], x, y, cell)
-        g.add(text(d, x + 10, y + cell - 10, label, 13, font_weight="bold", fill=PALETTE["muted"]))
-        if label in mine:
-            g.add(_star(d, x + cell - 16, y + cell - 16, 8))
-        if label in plan.spaces and card is None:
-            t = svg.target(d, plan.spaces[label], f"space {label}, empty: {_say(plan.spaces[label])}")
-            t.add(d.rect((x + 6, y + 6), (cell - 12, cell - 12), rx=8, fill=PALETTE["target"], fill_opacity=0.12,
-                         stroke=PALETTE["target"], stroke_width=3))
-            t.add(text(d, x + cell / 2, y + cell / 2 + 5, "here", 14, text_anchor="middle", fill=PALETTE["target"]))
-        elif label in plan.spaces:
-            t = svg.target(d, plan.spaces[label], f"space {label}, {card['name']}: {_say(plan.spaces[label])}")
-            t.add(d.rect((x + 5, y + 5), (cell - 10, cell - 10), rx=8, fill=PALETTE["target"], fill_opacity=0.1,
-                         stroke=PALETTE["target"], stroke_width=3))
-        elif label in plan.grid:
-            _grid_targets(d, view, plan.grid[label], label, card, x, y, cell)
-
-
-def _grid_card(d, g, view, card: dict, x, y, cell, selected: bool) -> None:
-    ink, tint = colours(view, card["team"])
-    inner = cell - 14
-    if not card["face_up"]:
-        g.add(svg.card(d, x + 7, y + 7, inner, inner, tint, face_up=False, stroke=ink))
-        g.add(team_mark(d, card["team"], x + 22, y + 22, 8, ink))
-        g.add(text(d, x + cell / 2, y + cell / 2 - 2, "hypnotized", 12 if cell > 110 else 10, text_anchor="middle",
-                   fill=PALETTE["paper"], font_weight="bold"))
-        g.add(text(d, x + cell / 2, y + cell / 2 + 14, card["name"], 11 if cell > 110 else 9, text_anchor="middle",
-                   fill=PALETTE["paper"]))
-        return
-    box = d.g()
-    box.set_desc(title=f"{card['name']} ({TYPE_WORDS[card['type']]}): {card['text']}")
-    box.add(d.rect((x + 7, y + 7), (inner, inner), rx=8, fill=tint,
-                   stroke=PALETTE["highlight"] if selected else ink, stroke_width=5 if selected else 2.5))
-    box.add(team_mark(d, card["team"], x + 20, y + 22, 7, ink))
-    big = cell > 110
-    bottom = wrapped(d, box, x + 31, y + 26, card["name"], 13 if big else 9, 13 if big else 11, 2, line=14)
-    box.add(text(d, x + 14, bottom + 3, TYPE_WORDS[card["type"]].split(" ")[0], 10 if big else 9,
-                 fill=ink, font_style="italic"))
-    if card["type"] != "basic":
-        wrapped(d, box, x + 14, bottom + 17, card["short"], 17 if big else 14, 10 if big else 9, 3 if big else 2,
-                line=12 if big else 10.5)
-    g.add(box)
-
-
-def _waiting(d, g, view, card: dict, x, y, cell) -> None:
-    """A Character being played onto this space, waiting for answers."""
-    ink, _ = colours(view, card["team"])
-    g.add(d.rect((x + 7, y + 7), (cell - 14, cell - 14), rx=8, fill="none", stroke=ink, stroke_width=2.5,
-                 stroke_dasharray="6 4"))
-    g.add(text(d, x + cell / 2, y + cell / 2 - 4, card["name"], 12 if cell > 110 else 10, text_anchor="middle",
-               fill=ink, font_weight="bold"))
-    g.add(text(d, x + cell / 2, y + cell / 2 + 12, "being played…", 10, text_anchor="middle", fill=ink))
-
-
-def _grid_targets(d, view, options, label, card, x, y, cell) -> None:
-    name = card["name"] if card else "empty"
-    if len(options) == 1:
-        word, target = options[0]
-        t = svg.target(d, target, f"space {label}, {name}: {word}")
-        t.add(d.rect((x + 4, y + 4), (cell - 8, cell - 8), rx=9, fill=PALETTE["target"], fill_opacity=0.08,
-                     stroke=PALETTE["target"], stroke_width=3.5))
-        t.add(_tab(d, x + cell / 2, y - 1, word.upper()))
-        return
-    d.add(d.rect((x + 4, y + 4), (cell - 8, cell - 8), rx=9, fill="none", stroke=PALETTE["target"],
-                 stroke_width=3.5))
-    for i, (word, target) in enumerate(options):
-        t = svg.target(d, target, f"space {label}, {name}: {word}")
-        by = y + cell - 30 - i * 24
-        t.add(d.rect((x + cell - 86, by), (78, 20), rx=6, fill=PALETTE["target"], stroke=PALETTE["ink"],
-                     stroke_width=1))
-        t.add(text(d, x + cell - 47, by + 14, word.upper(), 11, text_anchor="middle", fill="white",
-                   font_weight="bold"))
-
-
-def _tab(d, centre, top, words):
-    """A small label on the top edge of a space: the verb a click does."""
-    g = d.g()
-    width = 10 + 6.6 * len(words)
-    g.add(d.rect((centre - width / 2, top), (width, 15), rx=5, fill=PALETTE["target"]))
-    g.add(text(d, centre, top + 11.5, words, 10, text_anchor="middle", fill="white", font_weight="bold"))
-    return g
-
-
-def _badge(d, right, top, words):
-    g = d.g()
-    width = 8 + 7.2 * len(words)
-    g.add(d.rect((right - width, top), (width, 17), rx=5, fill=PALETTE["target"]))
-    g.add(text(d, right - width / 2, top + 12.5, words, 10, text_anchor="middle", fill="white", font_weight="bold"))
-    return g
-
-
-def _star(d, cx, cy, r):
-    import math
-    points = []
-    for i in range(10):
-        radius = r if i % 2 == 0 else r * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
-    return d.polygon(points, fill=PALETTE["win"], stroke=PALETTE["ink"], stroke_width=0.8)
-
-
-def _mini_grid(d, g, x, y, size, spaces, labels, colour, cell=11):
+def mini_grid(d, g, x, y, size, spaces, labels, colour, cell=12):
     for index, label in enumerate(labels):
         row, col = divmod(index, size)
-        on = label in spaces
         g.add(d.rect((x + col * cell, y + row * cell), (cell - 2, cell - 2), rx=2,
-                     fill=colour if on else "#ffffff", stroke=PALETTE["line"], stroke_width=0.8))
+                     fill=colour if label in spaces else "#ffffff", stroke=PALETTE["line"], stroke_width=0.8))
 
 
-def _side(d, view: dict, plan: Plan) -> None:
-    my_team = view["players"][view["viewer"]]["team"] if view["viewer"] is not None else None
-    box_w = (W - SIDE - 30) / 2
-    for team, info in enumerate(view["teams"]):
-        x, y = SIDE + team * (box_w + 10), GRID_TOP - 8
-        ink, tint = colours(view, team)
-        g = d.add(d.g())
-        g.add(d.rect((x, y), (box_w, TEAM_H), rx=10, fill=tint, stroke=ink, stroke_width=2))
-        g.add(team_mark(d, team, x + 18, y + 20, 10, ink))
-        g.add(text(d, x + 34, y + 26, f"Team {info['name']}" + (" (yours)" if team == my_team else ""), 15,
+def card_words(card: dict) -> str:
+    return f"{card['name']}, {TYPE_WORDS[card['type']]}: {card['text']}"
+
+
+def position_text(view: dict) -> str:
+    """The position in a few sentences, for the board's description."""
+    parts = ["Tic Tac K.O."]
+    for name, seat in zip(view["players"], view["seats"], strict=True):
+        known = f", known: {', '.join(seat['known'])}" if seat["known"] else ""
+        parts.append(f"{name}: {seat['hand_count']} cards in hand{known}.")
+    cards = [f"{c['name']} on {c['space']}" + ("" if c["face_up"] else " (hypnotized)") for c in view["grid"] if c]
+    parts.append(f"The Grid: {', '.join(cards) or 'empty'}.")
+    for team in view["teams"]:
+        parts.append(f"Team {team['name']}: {len(team['completed'])} of 3 Objectives, deck {team['deck_count']}.")
+    return " ".join(parts)
+
+
+class Board:
+    """One drawing: the view, its click targets by action, and the width to fill."""
+
+    def __init__(self, view: dict, targets: Sequence[Target], pending: str | None, width: float) -> None:
+        self.view, self.width = view, width
+        self.labels = {t.action: t.label for t in targets}
+        if pending is not None and not any(a.startswith(pending) and a != pending for a in self.labels):
+            pending = None
+        self.pending = pending
+        self.second = {a[len(pending):]: a for a in self.labels if pending and a.startswith(pending) and a != pending}
+        self.d = svg.canvas(width, 100, f"Tic Tac K.O. {view['status']}")
+        viewer = view["viewer"]
+        self.my_team = None if viewer is None else view["seats"][viewer]["team"]
+        self.cut: dict[str, str] = {}  # cards whose words did not fit on the Grid: name -> words
+
+    def colours(self, team: int) -> tuple[str, str]:
+        return TEAM_COLOURS.get(self.view["teams"][team]["deck"], FALLBACK[team])
+
+    def target(self, action: str, parent=None):
+        return svg.target(self.d, action, self.labels[action], parent)
+
+    def first(self, action: str) -> bool:
+        """Whether `action` is a first click now (no step is open)."""
+        return self.pending is None and action in self.labels
+
+    # ---- top --------------------------------------------------------------------------------------
+    def title(self, y: float) -> float:
+        d = self.d
+        d.add(text(d, MARGIN, y + 24, "Tic Tac K.O.", 22, font_weight="bold"))
+        g = d.add(d.g(**{"class": "ttn-status-line"}))
+        return lines(d, g, MARGIN, y + 50, self.view["status"], self.width - 2 * MARGIN, 14, 18,
+                     font_weight="bold")[0] - y
+
+    def players(self, y: float) -> float:
+        view = self.view
+        w = self.width - 2 * MARGIN
+        n = len(view["players"])
+        columns = max(1, min(n, int((w + GAP) // (170 + GAP))))
+        pw = (w - GAP * (columns - 1)) / columns
+        heights = []
+        for i, seat in enumerate(view["seats"]):
+            known = seat["known"] if i != view["viewer"] else []
+            heights.append(70 + 15 * len(wrap("known: " + ", ".join(known), pw - 24, 11)) if known else 66)
+        ph = max(heights)
+        for i, (name, seat) in enumerate(zip(view["players"], view["seats"], strict=True)):
+            row, col = divmod(i, columns)
+            self.player(i, name, seat, MARGIN + col * (pw + GAP), y + row * (ph + GAP), pw, ph)
+        return -(-n // columns) * (ph + GAP)
+
+    def player(self, i: int, name: str, seat: dict, x: float, y: float, w: float, h: float) -> None:
+        d, view = self.d, self.view
+        ink, tint = self.colours(seat["team"])
+        count = seat["hand_count"]
+        words = f"{name}: {count} card{'s' * (count != 1)} in hand"
+        if name in self.second:
+            g = self.target(self.second[name])
+            g.add(d.rect((x, y), (w, h), rx=10, fill=tint, stroke=PALETTE["target"], stroke_width=3))
+        else:
+            g = d.add(d.g(**{"role": "img", "aria-label": words + (f", known: {', '.join(seat['known'])}"
+                                                                  if seat["known"] else "")}))
+            mover = i == view["to_move"]
+            g.add(d.rect((x, y), (w, h), rx=10, fill=tint, stroke=PALETTE["highlight"] if mover else ink,
+                         stroke_width=4 if mover else 1.5))
+        g.add(team_mark(d, seat["team"], x + 16, y + 19, 9, ink))
+        you = " (you)" if i == view["viewer"] else ""
+        turn = " · turn" if i == view["active"] else ""
+        g.add(text(d, x + 30, y + 24, f"{name}{you}{turn}", 14, font_weight="bold"))
+        words = f"{count} card{'s' * (count != 1)} in hand"
+        backs = max(0, min(count, 8, int((w - 40 - len(words) * 7.2) // 8)))
+        for k in range(backs):
+            g.add(d.rect((x + 12 + k * 8, y + 34), (14, 20), rx=2, fill=PALETTE["face_down"], stroke=PALETTE["paper"],
+                         stroke_width=1))
+        g.add(text(d, x + 12 + (backs * 8 + 14 if backs else 0), y + 49, words, 12))
+        if seat["known"] and i != view["viewer"]:
+            lines(d, g, x + 12, y + 72, "known: " + ", ".join(seat["known"]), w - 24, 11, 15, fill=MUTED)
+
+    # ---- the Grid -----------------------------------------------------------------------------------
+    def grid(self, x: float, y: float, cell: float) -> float:
+        d, view = self.d, self.view
+        size, labels = view["size"], view["labels"]
+        d.add(text(d, x, y + 14, f"The Grid ({'standard 3 by 3' if size == 3 else 'advanced 4 by 4'})", 14,
                    font_weight="bold"))
-        g.add(text(d, x + 14, y + 48, f"Deck: {info['deck_count']} cards", 12))
+        top, left = y + 28, x + 6
+        mine = set()
+        if self.my_team is not None and view["teams"][self.my_team]["objective"]:
+            mine = set(view["teams"][self.my_team]["objective"]["spaces"])
+        waiting = {f["space"]: f["card"] for f in view["stack"] if f["space"] is not None}
+        d.add(d.rect((left - 6, top - 6), (size * cell + 12, size * cell + 12), rx=12, fill="#f3efe4",
+                     stroke=PALETTE["line"], stroke_width=2))
+        for index, label in enumerate(labels):
+            row, col = divmod(index, size)
+            sx, sy = left + col * cell, top + row * cell
+            self.space(label, view["grid"][index], waiting.get(label), label in mine, sx, sy, cell)
+        return size * cell + 40
+
+    def space(self, label: str, card: dict | None, waiting: dict | None, starred: bool, x, y, cell) -> None:
+        d = self.d
+        if card is not None:
+            what = f"space {label}: {card_words(card)}" if card["face_up"] else \
+                f"space {label}: {card['name']}, hypnotized (face down)"
+        elif waiting is not None:
+            what = f"space {label}: empty, {waiting['name']} is being played onto it"
+        else:
+            what = f"space {label}: empty"
+        if starred:
+            what += "; on your Objective"
+        g = d.add(d.g(**{"role": "img", "aria-label": what}))
+        g.add(d.rect((x + 3, y + 3), (cell - 6, cell - 6), rx=8, fill=PALETTE["paper"],
+                     stroke=PALETTE["win"] if starred else "#d9d2c0", stroke_width=3 if starred else 1.5,
+                     stroke_dasharray="7 4" if starred else None))
+        if card is not None:
+            self.grid_card(g, card, x, y, cell)
+        elif waiting is not None:
+            ink = self.colours(waiting["team"])[0]
+            g.add(d.rect((x + 7, y + 7), (cell - 14, cell - 14), rx=8, fill="none", stroke=ink, stroke_width=2.5,
+                         stroke_dasharray="6 4"))
+            bottom, _ = lines(d, g, x + 12, y + 30, waiting["name"], cell - 24, 12, 14, 2, fill=ink, font_weight="bold")
+            g.add(text(d, x + 12, bottom + 1, "playing…", 11, fill=ink))
+        if card is None or not card["face_up"]:
+            g.add(text(d, x + cell - 12, y + cell - 10, label, 13, font_weight="bold", text_anchor="end",
+                       fill=MUTED if card is None else "white"))
+        if starred:  # on the top edge, clear of the card's words
+            g.add(star(d, x + cell / 2, y + 6, 7))
+        self.space_targets(label, card, x, y, cell)
+
+    def grid_card(self, g, card: dict, x, y, cell) -> None:
+        d = self.d
+        ink, tint = self.colours(card["team"])
+        inner = cell - 14
+        space = card["space"]
+        selected = self.pending in {f"{verb} {space}{JOINERS[verb]}" for verb in GRID_VERBS if verb in JOINERS}
+        if not card["face_up"]:
+            g.add(d.rect((x + 7, y + 7), (inner, inner), rx=8, fill=ASLEEP, stroke=ink, stroke_width=2.5))
+            g.add(team_mark(d, card["team"], x + 20, y + 21, 7, "white"))
+            g.add(text(d, x + 30, y + 26, "hypnotized", 11, fill="white", font_weight="bold"))
+            lines(d, g, x + 14, y + 44, card["name"], inner - 14, 12, 14, 2, fill="white")
+            return
+        g.add(d.rect((x + 7, y + 7), (inner, inner), rx=8, fill=tint,
+                     stroke=PALETTE["highlight"] if selected else ink, stroke_width=5 if selected else 2.5))
+        g.add(team_mark(d, card["team"], x + 19, y + 21, 7, ink))
+        g.add(text(d, x + 30, y + 25, f"{TYPE_WORDS[card['type']].split(' ')[0]} · {card['space']}", 11, fill=ink,
+                   font_style="italic"))
+        size = fit(card["name"], inner - 12)
+        bottom, _ = lines(d, g, x + 13, y + 42, card["name"], inner - 12, size, size + 2, 2, font_weight="bold")
+        if card["type"] != "basic":
+            room = int((y + cell - 10 - bottom) // 14) + 1
+            _, whole = lines(d, g, x + 13, bottom + 1, card["short"], inner - 22, 11, 14, max(1, room), fill=INK)
+            if not whole:
+                self.cut[card["name"]] = card["short"]
+
+    def space_targets(self, label: str, card: dict | None, x, y, cell) -> None:
+        d = self.d
+        if label in self.second:
+            t = self.target(self.second[label])
+            t.add(d.rect((x + 5, y + 5), (cell - 10, cell - 10), rx=8, fill=PALETTE["target"], fill_opacity=0.1,
+                         stroke=PALETTE["target"], stroke_width=3.5))
+            if card is None:
+                t.add(text(d, x + cell / 2, y + cell / 2 + 5, "here", 14, text_anchor="middle", fill=LINK,
+                           font_weight="bold"))
+            return
+        if self.pending is not None:
+            return
+        options = []
+        for verb in GRID_VERBS:
+            for action in (f"{verb} {label}", f"{verb} {label}{JOINERS.get(verb, '')}"):
+                if action in self.labels and (verb, action) not in options:
+                    options.append((verb, action))
+        if not options:
+            return
+        if len(options) == 1:
+            verb, action = options[0]
+            t = self.target(action)
+            t.add(d.rect((x + 4, y + 4), (cell - 8, cell - 8), rx=9, fill=PALETTE["target"], fill_opacity=0.08,
+                         stroke=PALETTE["target"], stroke_width=3.5))
+            t.add(self.tab(x + cell / 2, y - 2, verb.upper()))
+            return
+        d.add(d.rect((x + 4, y + 4), (cell - 8, cell - 8), rx=9, fill="none", stroke=PALETTE["target"],
+                     stroke_width=3.5))
+        for i, (verb, action) in enumerate(options):
+            t = self.target(action)
+            by = y + cell - 34 - i * 28
+            t.add(d.rect((x + 8, by), (cell - 16, 26), rx=6, fill=LINK, stroke=INK, stroke_width=1))
+            t.add(text(d, x + cell / 2, by + 18, verb.upper(), 12, text_anchor="middle", fill="white",
+                       font_weight="bold"))
+
+    def tab(self, centre, top, words):
+        """A label on the top edge of a space: the verb a click does."""
+        d = self.d
+        g = d.g()
+        width = 12 + 8 * len(words)
+        g.add(d.rect((centre - width / 2, top), (width, 18), rx=5, fill=LINK))
+        g.add(text(d, centre, top + 13.5, words, 11, text_anchor="middle", fill="white", font_weight="bold"))
+        return g
+
+    def details(self, y: float) -> float:
+        """The words of Grid cards too long for their space, in full."""
+        if not self.cut:
+            return 0
+        d = self.d
+        bottom = y + 14
+        for name, words in self.cut.items():
+            bottom = lines(d, d, MARGIN, bottom, f"{name}: {words}", self.width - 2 * MARGIN, 12, 15, fill=INK)[0]
+        return bottom - y
+
+    # ---- beside or under the Grid ---------------------------------------------------------------------
+    def side(self, x: float, y: float, w: float) -> float:
+        h = 0
+        box_w = (w - GAP) / 2 if w >= 2 * 150 + GAP else w
+        heights = []
+        for team in (0, 1):
+            bx = x + (team * (box_w + GAP) if box_w < w else 0)
+            by = y + (0 if box_w < w else sum(heights) + GAP * len(heights))
+            heights.append(self.team_box(team, bx, by, box_w))
+        h = max(heights) if box_w < w else sum(heights) + GAP
+        h += GAP
+        h += self.now(x, y + h, w) + GAP
+        h += self.events(x, y + h, w)
+        return h
+
+    def team_box(self, team: int, x: float, y: float, w: float) -> float:
+        d, view = self.d, self.view
+        info = view["teams"][team]
+        ink, tint = self.colours(team)
+        g = d.add(d.g())
+        frame = g.add(d.rect((x, y), (w, 100), rx=10, fill=tint, stroke=ink, stroke_width=2))
+        g.add(team_mark(d, team, x + 16, y + 19, 9, ink))
+        bottom, _ = lines(d, g, x + 30, y + 24, f"Team {info['name']}" + (" (yours)" if team == self.my_team else ""),
+                          w - 40, 14, 17, font_weight="bold")
         top = info["discard"][-1] if info["discard"] else "empty"
-        g.add(text(d, x + 14, y + 66, f"Discard pile: {len(info['discard'])} (top: {top})"[:46], 12))
+        for words in (f"Deck: {info['deck_count']} cards", f"Discard pile: {len(info['discard'])} (top: {top})"):
+            bottom, _ = lines(d, g, x + 12, bottom + 2, words, w - 24, 12, 15)
         done = info["completed"]
-        g.add(text(d, x + 14, y + 86, f"Objectives completed: {len(done)} of 3", 12, font_weight="bold"))
+        bottom, _ = lines(d, g, x + 12, bottom + 2, f"Objectives completed: {len(done)} of 3", w - 24, 12, 15,
+                          font_weight="bold")
+        size = view["size"]
         for i, objective in enumerate(done):
-            _mini_grid(d, g, x + 14 + i * 70, y + 94, view["size"], objective["spaces"], view["labels"], ink, 10)
-            g.add(text(d, x + 14 + i * 70, y + 94 + view["size"] * 10 + 11, objective["name"][:12], 9))
+            mini_grid(d, g, x + 12 + i * 64, bottom - 6, size, objective["spaces"], view["labels"], ink, 11)
+        if done:
+            bottom += size * 11 + 4
         if info["objective"] is not None:
             objective = info["objective"]
-            ox = x + box_w - 12 - view["size"] * 14
-            g.add(text(d, x + box_w - 10, y + 48, "Your Objective", 11, font_weight="bold", text_anchor="end"))
-            _mini_grid(d, g, ox, y + 56, view["size"], objective["spaces"], view["labels"], PALETTE["win"], 14)
-            g.add(text(d, x + box_w - 10, y + 64 + view["size"] * 14 + 6, objective["name"], 11,
-                       text_anchor="end"))
-        elif my_team is not None and team != my_team:
-            g.add(text(d, x + box_w - 12, y + 48, "Objective: secret", 11, text_anchor="end",
-                       fill=PALETTE["muted"]))
-    _table(d, view, plan)
+            bottom, _ = lines(d, g, x + 12, bottom + 2, f"Your Objective: {objective['name']}", w - 24, 12, 15,
+                              font_weight="bold")
+            mini_grid(d, g, x + 12, bottom - 6, size, objective["spaces"], view["labels"], PALETTE["win"], 14)
+            bottom += size * 14 + 2
+        elif self.my_team is not None and team != self.my_team:
+            bottom, _ = lines(d, g, x + 12, bottom + 2, "Objective: secret", w - 24, 12, 15, fill=MUTED)
+        frame["height"] = bottom - y
+        return bottom - y
 
+    def now(self, x: float, y: float, w: float) -> float:
+        """What is being played, the prompt and the buttons."""
+        d, view = self.d, self.view
+        g = d.add(d.g())
+        frame = g.add(d.rect((x, y), (w, 100), rx=10, fill="#ffffff", stroke=PALETTE["line"], stroke_width=1.5))
+        g.add(text(d, x + 12, y + 20, "Now", 13, font_weight="bold"))
+        stack = [("↳ " if i else "") + f["words"] for i, f in enumerate(view["stack"])]
+        if view["gridlock"] is not None:
+            stack.insert(0, "GRIDLOCK: every player has one turn to open a space")
+        bottom = y + 20
+        for words in stack[-3:]:
+            bottom, _ = lines(d, g, x + 50, bottom, words, w - 62, 12, 15)
+        if not stack:
+            bottom += 15
+        prompt = self.labels.get(self.pending) if self.pending else view["prompt"]
+        if prompt:
+            prompt = prompt[0].upper() + prompt[1:]
+            bottom, _ = lines(d, g, x + 12, bottom + 4, prompt, w - 24, 13, 16, fill=LINK, font_weight="bold")
+        if view["outcome"] is not None:
+            bottom, _ = lines(d, g, x + 12, bottom + 4, view["outcome"]["reason"], w - 24, 15, 18,
+                              font_weight="bold")
+        bottom = self.buttons(x + w - 12, bottom, x + 12) + 8
+        frame["height"] = bottom - y
+        return bottom - y
 
-def _table(d, view: dict, plan: Plan) -> None:
-    """What is being played, the prompt and the buttons, and the last events."""
-    x, y, width = SIDE, GRID_TOP + TEAM_H, W - SIDE - 20
-    g = d.add(d.g())
-    g.add(d.rect((x, y), (width, NOW_H), rx=10, fill="#ffffff", stroke=PALETTE["line"], stroke_width=1.5))
-    g.add(text(d, x + 12, y + 20, "Now", 13, font_weight="bold"))
-    lines = [f"{'   ' * i}↳ {f['words']}" if i else f["words"] for i, f in enumerate(view["stack"])]
-    if view["gridlock"] is not None:
-        lines.insert(0, "GRIDLOCK: every player has one turn to open a space")
-    for i, words in enumerate(lines[-3:]):
-        g.add(text(d, x + 50, y + 20 + i * 16, words[:84], 12))
-    prompt = _pending_words(plan.pending) if plan.pending else view["prompt"]
-    if prompt:
-        wrapped(d, g, x + 12, y + 20 + max(1, len(lines[-3:])) * 16 + 4, prompt, 86, 13, 2, line=16,
-                fill=PALETTE["target"], font_weight="bold")
-    captions = {"draw": "Draw", "pass": "Pass", "skip": "Skip"}
-    if view["phase"] == "start" and not view["stack"]:
-        captions["draw"] = "No AWAKEN: draw"
-    elif view["stack"]:
-        captions["pass"] = "Pass (no answer)"
-    bx = x + width - 12
-    for action in reversed(plan.buttons):
-        words = captions[action]
-        bw = 22 + 8 * len(words)
-        bx -= bw
-        t = svg.target(d, action, f"{words} ({action})")
-        t.add(d.rect((bx, y + NOW_H - 36), (bw, 28), rx=8, fill=PALETTE["target"], stroke=PALETTE["ink"],
-                     stroke_width=1))
-        t.add(text(d, bx + bw / 2, y + NOW_H - 17, words, 13, text_anchor="middle", fill="white",
-                   font_weight="bold"))
-        bx -= 10
-    if view["outcome"] is not None:
-        g.add(text(d, x + 12, y + NOW_H - 16, view["outcome"]["reason"], 15, font_weight="bold",
-                   fill=PALETTE["ink"]))
-    ly = y + NOW_H + 8
-    bottom = GRID_TOP + view["size"] * CELL[view["size"]] + 6
-    log = d.add(d.g())
-    log.add(d.rect((x, ly), (width, bottom - ly), rx=10, fill="#faf7ef", stroke="#d9d2c0"))
-    log.add(text(d, x + 12, ly + 20, "Last events", 12, font_weight="bold"))
-    fit = int((bottom - ly - 28) // 15)
-    for i, words in enumerate(view["log"][-fit:]):
-        log.add(text(d, x + 12, ly + 38 + i * 15, words[:92], 11.5, fill=PALETTE["ink"]))
+    def buttons(self, right: float, y: float, left: float) -> float:
+        d, view = self.d, self.view
+        captions = dict(CAPTIONS)
+        if view["phase"] == "start":
+            captions["draw"] = "No AWAKEN: draw"
+        elif view["phase"] == "answer":
+            captions["pass"] = "Pass (no answer)"
+        shown = [a for a in CAPTIONS if self.first(a)]
+        if not shown:
+            return y
+        bx = right
+        for action in reversed(shown):
+            words = captions[action]
+            bw = 24 + 8.4 * len(words)
+            bx -= bw
+            t = self.target(action)
+            t.add(d.rect((bx, y + 2), (bw, 32), rx=8, fill=LINK, stroke=INK, stroke_width=1))
+            t.add(text(d, bx + bw / 2, y + 23, words, 13, text_anchor="middle", fill="white", font_weight="bold"))
+            bx -= 10
+        return y + 36
 
+    def events(self, x: float, y: float, w: float) -> float:
+        d = self.d
+        g = d.add(d.g())
+        frame = g.add(d.rect((x, y), (w, 100), rx=10, fill="#faf7ef", stroke="#d9d2c0"))
+        g.add(text(d, x + 12, y + 20, "Last events", 12, font_weight="bold"))
+        bottom = y + 38
+        for words in self.view["log"][-5:]:
+            bottom, _ = lines(d, g, x + 12, bottom, words, w - 24, 11, 14, fill=INK)
+        frame["height"] = bottom - y
+        return bottom - y
 
-def _hand(d, view: dict, plan: Plan, hand: list[dict], top: float, per_row: int) -> None:
-    if view["viewer"] is None:
-        d.add(text(d, GRID_LEFT, top + 10, "Onlooker: every hand is hidden.", 14, fill=PALETTE["muted"]))
-        return
-    me = view["players"][view["viewer"]]
-    ink, tint = colours(view, me["team"])
-    count = sum(copies for _, copies in hand)
-    d.add(text(d, GRID_LEFT, top + 6, f"Your hand ({me['name']}, {count} card{'s' * (count != 1)})", 14,
-               font_weight="bold"))
-    if not hand:
-        return
-    for i, (card, copies) in enumerate(hand):
-        row, col = divmod(i, per_row)
-        x, y = GRID_LEFT + col * (HAND_W + HAND_GAP), top + 18 + row * (HAND_H + HAND_GAP)
-        target = plan.hand.get(card["name"])
-        if target:
-            g = svg.target(d, target, f"{card['name']}, {TYPE_WORDS[card['type']]}: {_say(target)}. {card['text']}")
+    # ---- the hand --------------------------------------------------------------------------------------
+    def hand(self, y: float) -> float:
+        d, view = self.d, self.view
+        if view["viewer"] is None:
+            d.add(text(d, MARGIN, y + 16, "Onlooker: every hand is hidden.", 14, fill=MUTED))
+            return 24
+        seat = view["seats"][view["viewer"]]
+        grouped: dict[str, list] = {}
+        for card in seat["hand"]:
+            grouped.setdefault(card["name"], [card, 0])[1] += 1
+        count = len(seat["hand"])
+        d.add(text(d, MARGIN, y + 16, f"Your hand ({view['players'][view['viewer']]}, {count} "
+                                      f"card{'s' * (count != 1)})", 14, font_weight="bold"))
+        w = self.width - 2 * MARGIN
+        card_w = 140 if w >= 600 else 116
+        per_row = max(1, int((w + 8) // (card_w + 8)))
+        cards = list(grouped.values())
+        top = y + 26
+        for start in range(0, len(cards), per_row):
+            row = cards[start:start + per_row]
+            card_h = max(self.card_height(card, card_w) for card, _ in row)
+            for col, (card, copies) in enumerate(row):
+                self.hand_card(card, copies, MARGIN + col * (card_w + 8), top, card_w, card_h)
+            top += card_h + 8
+        return top - y
+
+    def card_height(self, card: dict, w: float) -> float:
+        return 30 + 16 * len(wrap(card["name"], w - 30, 13)) + 16 + 14 * len(wrap(card["text"], w - 18, 11)) + 36
+
+    def hand_action(self, name: str) -> tuple[str, str] | None:
+        """The click target of a card in hand, and the word on its badge."""
+        if self.pending is not None:
+            return (self.second[name], "DISCARD") if name in self.second else None
+        choices = ((f"play {name} @", "PLAY"), (f"play {name}", "PLAY"), (f"respond {name}", "ANSWER"),
+                   (f"discard {name}", "DISCARD"))
+        return next((choice for choice in choices if choice[0] in self.labels), None)
+
+    def hand_card(self, card: dict, copies: int, x, y, w, h) -> None:
+        d = self.d
+        ink, tint = self.colours(card["team"])
+        action, word = self.hand_action(card["name"]) or (None, "")
+        chosen = self.pending is not None and self.pending == f"play {card['name']} @"
+        if action:
+            g = self.target(action)
         else:
-            g = d.add(d.g())
-        chosen = plan.pending is not None and plan.pending.startswith(f"play {card['name']} @")
-        stroke = PALETTE["highlight"] if chosen else PALETTE["target"] if target else ink
-        g.add(d.rect((x, y), (HAND_W, HAND_H), rx=9, fill=tint if target or chosen or not plan.hand else "#f1f1ee",
-                     stroke=stroke, stroke_width=4 if target or chosen else 1.5))
-        g.add(team_mark(d, me["team"], x + 13, y + 16, 7, ink))
-        bottom = wrapped(d, g, x + 25, y + 20, card["name"], 14, 13, 2, line=15, font_weight="bold")
-        g.add(text(d, x + 9, bottom + 2, TYPE_WORDS[card["type"]], 10, fill=ink, font_style="italic"))
-        wrapped(d, g, x + 9, bottom + 19, card["text"], 19, 10.5, 10, line=12.5)
+            g = d.add(d.g(**{"role": "img", "aria-label": card_words(card) + (f" ({copies} copies)" if copies > 1
+                                                                             else "")}))
+        stroke = PALETTE["highlight"] if chosen else PALETTE["target"] if action else ink
+        g.add(d.rect((x, y), (w, h), rx=9, fill=tint, stroke=stroke, stroke_width=4 if action or chosen else 1.5))
+        g.add(team_mark(d, card["team"], x + 13, y + 17, 7, ink))
+        size = fit(card["name"], w - 30)
+        bottom, _ = lines(d, g, x + 25, y + 22, card["name"], w - 30, size, size + 3, font_weight="bold")
+        g.add(text(d, x + 9, bottom + 2, TYPE_WORDS[card["type"]], 11, fill=ink, font_style="italic"))
+        lines(d, g, x + 9, bottom + 19, card["text"], w - 18, 11, 14)
         if copies > 1:
-            g.add(d.circle((x + 20, y + HAND_H - 16), 13, fill=ink))
-            g.add(text(d, x + 20, y + HAND_H - 11.5, f"×{copies}", 12, text_anchor="middle", fill="white",
+            g.add(d.circle((x + 20, y + h - 17), 13, fill=ink))
+            g.add(text(d, x + 20, y + h - 12.5, f"×{copies}", 12, text_anchor="middle", fill="white",
                        font_weight="bold"))
-        if target:
-            g.add(_badge(d, x + HAND_W - 6, y + HAND_H - 24, _button_word(target)))
+        if action:
+            bw = 14 + 8.4 * len(word)
+            g.add(d.rect((x + w - 6 - bw, y + h - 30), (bw, 24), rx=5, fill=LINK))
+            g.add(text(d, x + w - 6 - bw / 2, y + h - 13.5, word, 11, text_anchor="middle", fill="white",
+                       font_weight="bold"))
 
 
-def _grouped(hand: list[dict]) -> list[tuple[dict, int]]:
-    """Copies of a card are drawn once, with their number."""
-    found: dict[str, list] = {}
-    for card in hand:
-        found.setdefault(card["name"], [card, 0])[1] += 1
-    return [(card, copies) for card, copies in found.values()]
-
-
-def _button_word(target: str) -> str:
-    verb = target.split(" ")[0]
-    return {"play": "PLAY", "respond": "ANSWER", "discard": "DISCARD", "awaken": "DISCARD"}.get(verb, verb.upper())
-
-
-def _pending_words(pending: str) -> str:
-    verb, _, rest = pending.partition(" ")
-    if verb == "play":
-        return f"Choose an empty space for {rest[:-2]} (or pick another card)."
-    if verb == "awaken":
-        return f"Choose the card you discard to AWAKEN the card on {rest.split(' ')[0]}."
-    if verb == "displace":
-        return f"Choose the open space to DISPLACE the card on {rest.split(' ')[0]} to."
-    if verb == "swap":
-        return f"Choose the card to SWAP with the card on {rest.split(' ')[0]}."
-    if verb == "repel":
-        return f"Choose the player whose hand takes the card on {rest.split(' ')[0]}."
-    return pending
-
-
-def _say(action: str) -> str:
-    if action.endswith((" @", " to ", " with ", " discarding ")):
-        return action.strip() + " …"
-    return action
+def render(view: dict, targets: Sequence[Target], pending: str | None = None, width: float | None = None) -> str:
+    """The board for `view`, drawn `width` CSS px wide (the wide layout when None)."""
+    width = WIDE if width is None else max(NARROW, min(WIDE, float(width)))
+    board = Board(view, targets, pending, width)
+    d = board.d
+    paper = d.add(d.rect((0, 0), (width, 100), fill=PALETTE["paper"]))
+    y = 6 + board.title(6) + 4
+    y += board.players(y) + 4
+    size = view["size"]
+    room = width - 2 * MARGIN
+    cell = min(128 if size == 3 else 100, (room - 12) / size)
+    grid_w = size * cell + 12
+    if room - grid_w - GAP >= 300:
+        grid_h = board.grid(MARGIN, y, cell)
+        side_h = board.side(MARGIN + grid_w + GAP, y, room - grid_w - GAP)
+        y += max(grid_h, side_h) + GAP
+        y += board.details(y)
+    else:
+        y += board.grid(MARGIN, y, cell)
+        y += board.details(y) + GAP
+        y += board.side(MARGIN, y, room) + GAP
+    y += board.hand(y) + 10
+    d["height"] = f"{y:g}px"
+    d["viewBox"] = f"0 0 {width:g} {y:g}"
+    paper["height"] = y
+    d.elements.insert(1, Desc(position_text(view)))
+    return svg.to_text(d)

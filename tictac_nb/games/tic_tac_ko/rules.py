@@ -14,7 +14,7 @@ Rules (rulebook and RULINGS.md):
   phase: play a Character onto an empty space, or play a Magic card, or draw a second card, or pass.
   With 2 players the action may be 1 Character or up to 2 Magic cards (after the first Magic card:
   play a second one, or pass).
-- Playing a card is an attempt: every other player, in seat order from the player who plays it, may
+- Playing a card is an attempt: every other player, in turn order from the player who plays it, may
   answer with an Instant whose trigger it meets (or pass). Answers are attempts too, so Instants answer
   Instants; the last one played resolves first. A stopped card goes to its team's discard pile and still
   uses its player's action. "Cannot be stopped" means no Instant can stop it. Hypnotizing a card opens the
@@ -42,7 +42,8 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
   the card goes to its discard pile.
 - DESTROY "any Character card" takes opposing cards only (DESTROY's own definition); so Cave of
   Nightmares answers only the hypnotizing of an opposing card.
-- The player who causes a trigger does not answer it; answers go round in seat order from that player.
+- The player who causes a trigger does not answer it; answers go round in turn order from that player
+  (with 3 players, the order of the turn cycle from that player's current or next turn).
   A hypnotize window closes once the hypnotized card has left the Grid (nothing is left to answer).
 - An Objective is checked once per team at the end of each turn; a new one is first checked at the end
   of the next turn.
@@ -83,13 +84,11 @@ from bisect import insort
 from collections import Counter
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State
+from ...engine import IllegalAction, InvalidOption, Outcome, State, Target, excerpt
 from . import notation
-from .cards import CardError, Deck, builtin_objectives, decks_with
+from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window
 
-STANDARD = ("1", "2", "3", "4", "5", "6", "7", "8", "9")
-ADVANCED = ("1", "2", "3", "A", "4", "5", "6", "B", "7", "8", "9", "C", "D", "E", "F", "G")
 SEATS = {2: ((0,), (1,)), 3: ((0, 2), (1,)), 4: ((0, 2), (1, 3))}
 CYCLES = {2: (0, 1), 3: (0, 1, 2, 1), 4: (0, 1, 2, 3)}
 HAND_SIZES = {2: (6, 6), 3: (5, 7, 5), 4: (5, 5, 5, 5)}
@@ -100,7 +99,7 @@ def _pairs(value: Any, what: str, item) -> tuple | None:
     if value is None:
         return None
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise InvalidOption(f"must be a pair (team A's, team B's) of {what}, not {value!r}")
+        raise InvalidOption(f"must be a pair (team A's, team B's) of {what}, not {excerpt(value)}")
     return tuple(item(v) for v in value)
 
 
@@ -110,7 +109,7 @@ def check_decks(value: Any) -> tuple[str, str]:
 
     def name(v: Any) -> str:
         if not isinstance(v, str):
-            raise InvalidOption(f"must name two decks like ('evil', 'cute'), not {value!r}")
+            raise InvalidOption(f"must name two decks like ('evil', 'cute'), not {excerpt(value)}")
         return v
     return _pairs(value, "deck names", name)
 
@@ -120,7 +119,7 @@ def check_order(value: Any) -> tuple | None:
         if v is None:
             return None
         if not isinstance(v, (list, tuple)) or not all(isinstance(n, str) for n in v):
-            raise InvalidOption(f"must give each team None or a list of card names (top first), not {value!r}")
+            raise InvalidOption(f"must give each team None or a list of card names (top first), not {excerpt(value)}")
         return tuple(v)
     return _pairs(value, "card name lists", names)
 
@@ -128,7 +127,7 @@ def check_order(value: Any) -> tuple | None:
 def check_objectives(value: Any) -> tuple | None:
     def name(v: Any) -> str | None:
         if v is not None and not isinstance(v, str):
-            raise InvalidOption(f"must give each team None or an Objective's name, not {value!r}")
+            raise InvalidOption(f"must give each team None or an Objective's name, not {excerpt(value)}")
         return v
     return _pairs(value, "Objective names", name)
 
@@ -137,7 +136,7 @@ def check_layout(value: Any) -> dict | None:
     if value is None:
         return None
     if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
-        raise InvalidOption(f"must map spaces to card names, like {{'5': 'Scutters'}}, not {value!r}")
+        raise InvalidOption(f"must map spaces to card names, like {{'5': 'Scutters'}}, not {excerpt(value)}")
     return dict(value)
 
 
@@ -154,7 +153,7 @@ def check_cards(value: Any) -> str | None:
 
 
 def grid_shape(size: int) -> tuple[tuple[str, ...], tuple[tuple[int, ...], ...]]:
-    labels = STANDARD if size == 3 else ADVANCED
+    labels = STANDARD_SPACES if size == 3 else ADVANCED_SPACES
     adjacent = []
     for i in range(size * size):
         row, col = divmod(i, size)
@@ -175,56 +174,13 @@ class TicTacKO(Verbs, State):
     # ---- setting up -----------------------------------------------------------------------------
     def setup(self, rng: random.Random) -> None:
         o = self.options
-        try:
-            available = decks_with(o["cards"])
-        except CardError as error:  # pragma: no cover - the option check refuses it first
-            raise InvalidOption(str(error)) from None
-        for name in o["decks"]:
-            if name not in available:
-                raise InvalidOption(f"option 'decks': there is no deck '{name}' (decks: {', '.join(available)})")
-        self.decks = tuple(available[name] for name in o["decks"])
-        n = self.num_players = o["players"]
-        self.members = SEATS[n]
-        self.team_of = tuple(0 if p in self.members[0] else 1 for p in range(n))
-        self.cycle = CYCLES[n]
-        titles = [deck.title for deck in self.decks]
-        if titles[0] == titles[1]:
-            titles = [f"{titles[0]} A", f"{titles[1]} B"]
-        self.team_names = tuple(titles)
-        self.player_names = tuple(
-            self.team_names[self.team_of[p]] + (f" {self.members[self.team_of[p]].index(p) + 1}"
-                                                 if len(self.members[self.team_of[p]]) > 1 else "")
-            for p in range(n))
-        size = 3 if o["grid"] == "standard" else 4
-        self.size = size
-        self.labels, self.adjacent = grid_shape(size)
-        self.play_texts = tuple(_texts(deck, self.labels) for deck in self.decks)
-        self.guards = tuple(any(card.protect for card in deck.cards) for deck in self.decks)
+        self._choose_decks(o["cards"], o["decks"])
+        self._seat(o["players"])
+        self._shape(o["grid"])
         self.skip_unable = o["skip_unable"]
         self.cap = o["action_cap"]
-        self.objective_cards = builtin_objectives()
-        self.objective_spaces = tuple(
-            tuple(self.labels.index(s) for s in (obj.standard if size == 3 else obj.advanced))
-            for obj in self.objective_cards)
-
         first = o["first_team"] if o["first_team"] is not None else rng.randrange(2)
-        self.grid: list[tuple | None] = [None] * (size * size)
-        self.serial = 0
-        piles = [self.decks[t].contents() for t in (0, 1)]
-        self._lay_out(piles)
-        tops = o["order"] or (None, None)
-        for team in (0, 1):
-            top = self._take(piles[team], tops[team] or (), team, "order")
-            rng.shuffle(piles[team])
-            piles[team].extend(reversed(top))
-            needed = sum(HAND_SIZES[n][p] for p in self.members[team])
-            if len(piles[team]) <= needed:
-                raise InvalidOption(f"option 'decks': the {self.team_names[team]} deck has {len(piles[team])} cards "
-                                    f"to deal, and its players need {needed} and one more to draw")
-        self.piles = piles
-        self.hands = [sorted(piles[self.team_of[p]].pop() for _ in range(HAND_SIZES[n][p])) for p in range(n)]
-        self.known: list[list[int]] = [[] for _ in range(n)]
-        self.discards: list[list[int]] = [[], []]
+        self._deal(rng, o["order"] or (None, None))
         self._deal_objectives(rng)
         self._record_setup(first)
         self.completed: list[list[int]] = [[], []]
@@ -237,6 +193,62 @@ class TicTacKO(Verbs, State):
         self.pos = self.cycle.index(self.members[first][0])
         self._begin_turn()
         self._advance()
+
+    def _choose_decks(self, cards: str | None, names: tuple[str, str]) -> None:
+        try:
+            available = decks_with(cards)
+        except CardError as error:  # pragma: no cover - the option check refuses it first
+            raise InvalidOption(str(error)) from None
+        for name in names:
+            if name not in available:
+                raise InvalidOption(f"option 'decks': there is no deck '{name}' (decks: {', '.join(available)})")
+        self.decks = tuple(available[name] for name in names)
+        self.guards = tuple(any(card.protect for card in deck.cards) for deck in self.decks)
+
+    def _seat(self, n: int) -> None:
+        """Teams, turn cycle and names of `n` players."""
+        self.num_players = n
+        self.members = SEATS[n]
+        self.team_of = tuple(0 if p in self.members[0] else 1 for p in range(n))
+        self.cycle = CYCLES[n]
+        titles = [deck.title for deck in self.decks]
+        if titles[0] == titles[1]:
+            titles = [f"{titles[0]} A", f"{titles[1]} B"]
+        self.team_names = tuple(titles)
+        self.player_names = tuple(
+            self.team_names[self.team_of[p]] + (f" {self.members[self.team_of[p]].index(p) + 1}"
+                                                 if len(self.members[self.team_of[p]]) > 1 else "")
+            for p in range(n))
+
+    def _shape(self, grid: str) -> None:
+        """The Grid's spaces, their neighbours, and where each Objective lies on it."""
+        size = self.size = 3 if grid == "standard" else 4
+        self.labels, self.adjacent = grid_shape(size)
+        self.play_texts = tuple(_texts(deck, self.labels) for deck in self.decks)
+        self.objective_cards = builtin_objectives()
+        self.objective_spaces = tuple(
+            tuple(self.labels.index(s) for s in (obj.standard if size == 3 else obj.advanced))
+            for obj in self.objective_cards)
+        self.grid: list[tuple | None] = [None] * (size * size)
+        self.serial = 0
+
+    def _deal(self, rng: random.Random, tops: tuple) -> None:
+        """The layout onto the Grid, each deck shuffled under its fixed top cards, then the hands."""
+        n = self.num_players
+        piles = [self.decks[t].contents() for t in (0, 1)]
+        self._lay_out(piles)
+        for team in (0, 1):
+            top = self._take(piles[team], tops[team] or (), team, "order")
+            rng.shuffle(piles[team])
+            piles[team].extend(reversed(top))
+            needed = sum(HAND_SIZES[n][p] for p in self.members[team])
+            if len(piles[team]) <= needed:
+                raise InvalidOption(f"option 'decks': the {self.team_names[team]} deck has {len(piles[team])} cards "
+                                    f"to deal, and its players need {needed} and one more to draw")
+        self.piles = piles
+        self.hands = [sorted(piles[self.team_of[p]].pop() for _ in range(HAND_SIZES[n][p])) for p in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.discards: list[list[int]] = [[], []]
 
     def _take(self, pile: list[int], names: tuple[str, ...], team: int, option: str) -> list[int]:
         deck = self.decks[team]
@@ -303,14 +315,22 @@ class TicTacKO(Verbs, State):
         return self.cycle[self.pos]
 
     def others(self, player: int) -> list[int]:
-        n = self.num_players
-        return [(player + i) % n for i in range(1, n)]
+        """Every other player in turn order from `player` (with 3 players the solo player takes every
+        other turn: the order follows the cycle from `player`'s own or next turn)."""
+        cycle, size = self.cycle, len(self.cycle)
+        start = next(i for i in range(self.pos, self.pos + size) if cycle[i % size] == player)
+        found: list[int] = []
+        for i in range(start + 1, start + size):
+            seat = cycle[i % size]
+            if seat != player and seat not in found:
+                found.append(seat)
+        return found
 
     def note(self, words: str) -> None:
         self.log = (words, self.log)
 
     def _begin_turn(self) -> None:
-        self.phase = "start"
+        self.stage = "start"
         self.magic_played = 0
         self.character_played = False
         self.full_at_start = None not in self.grid
@@ -366,71 +386,76 @@ class TicTacKO(Verbs, State):
 
     def _advance(self) -> None:
         """Do everything that needs nobody's decision, up to the next decision or the end."""
-        stack = self.stack
         while self.outcome is None:
-            if stack:
-                top = stack[-1]
-                if top.__class__ is Window:
-                    queue = top.queue
-                    if top.event == "hypnotize" and queue and self.space_of(top.serial) is None:
-                        queue.clear()  # the hypnotized card left the Grid: nothing is left to answer
-                    if self.skip_unable:
-                        while queue and not self.answers(queue[0], top):
-                            queue.pop(0)
-                    if queue:
-                        moves = self.answers(queue[0], top)
-                        moves["pass"] = ("decline",)
-                        return self._decide(queue[0], moves)
-                    stack.pop()
-                    self._resolve(top)
-                    continue
-                steps = top.steps
-                if top.index >= len(steps):
-                    stack.pop()
-                    continue
-                step = steps[top.index]
-                if step.if_previous and not top.done:
-                    top.index += 1
-                    continue
-                verb = step.verb
-                if verb == "draw":
-                    top.done = True
-                    top.index += 1
-                    self.draw(top.player, step.count)
-                    continue
-                if verb == "stop":
-                    top.done = True
-                    top.index += 1
-                    self.stop(top)
-                    continue
-                if verb == "discard" and top.left == 0:
-                    top.left = step.count
-                moves = self.step_choices(top, step)
-                if not moves:
-                    top.done = False
-                    top.index += 1
-                    top.left = 0
-                    continue
-                if step.optional:
-                    moves["skip"] = ("skip",)
-                return self._decide(top.player, moves)
-            phase = self.phase
-            if phase == "start":
-                moves = self._awaken_choices()
-                if moves:
-                    moves["draw"] = ("draw phase",)
-                    return self._decide(self.active, moves)
-                self._draw_phase()
-            elif phase == "action":
-                return self._decide(self.active, self._action_choices())
-            elif phase == "more":
-                return self._decide(self.active, self._action_choices())
-            elif phase == "resolving":
-                more = self.num_players == 2 and self.magic_played == 1 and not self.character_played
-                self.phase = "more" if more else "end"
+            if self.stack:
+                top = self.stack[-1]
+                found = self._window_decision(top) if top.__class__ is Window else self._step_decision(top)
             else:
-                self._end_turn()
+                found = self._turn_decision()
+            if found:
+                return
         self.to_move = None
+
+    def _window_decision(self, window: Window) -> bool:
+        """Ask the next player of an answer window, or close it and resolve its card."""
+        queue = window.queue
+        if window.event == "hypnotize" and queue and self.space_of(window.serial) is None:
+            queue.clear()  # the hypnotized card left the Grid: nothing is left to answer
+        if self.skip_unable:
+            while queue and not self.answers(queue[0], window):
+                queue.pop(0)
+        if queue:
+            self._decide(queue[0], {**self.answers(queue[0], window), "pass": (TicTacKO._decline,)})
+            return True
+        self.stack.pop()
+        self._resolve(window)
+        return False
+
+    def _step_decision(self, effect: Effect) -> bool:
+        """Do the next step of an effect, or ask its player to choose for it."""
+        if effect.index >= len(effect.steps):
+            self.stack.pop()
+            return False
+        step = effect.steps[effect.index]
+        if step.if_previous and not effect.done:
+            effect.index += 1
+            return False
+        if step.verb in ("draw", "stop"):
+            effect.done = True
+            effect.index += 1
+            self.draw(effect.player, step.count) if step.verb == "draw" else self.stop(effect)
+            return False
+        if step.verb == "discard" and effect.left == 0:
+            effect.left = step.count
+        moves = self.step_choices(effect, step)
+        if not moves:
+            effect.done, effect.left = False, 0
+            effect.index += 1
+            return False
+        if step.optional:
+            moves["skip"] = ("skip",)
+        self._decide(effect.player, moves)
+        return True
+
+    def _turn_decision(self) -> bool:
+        """The active player's decision at this stage of the turn (or the next stage when none is due)."""
+        stage = self.stage
+        if stage == "start":
+            moves = self._awaken_choices()
+            if moves:
+                moves["draw"] = (TicTacKO._go_draw,)
+                self._decide(self.active, moves)
+                return True
+            self._draw_phase()
+        elif stage in ("action", "more"):
+            self._decide(self.active, self._action_choices())
+            return True
+        elif stage == "resolving":
+            more = self.num_players == 2 and self.magic_played == 1 and not self.character_played
+            self.stage = "more" if more else "end"
+        else:
+            self._end_turn()
+        return False
 
     def _decide(self, player: int, moves: dict[str, tuple]) -> None:
         self.to_move = player
@@ -438,7 +463,7 @@ class TicTacKO(Verbs, State):
         self._legal = tuple(moves)
 
     def _draw_phase(self) -> None:
-        self.phase = "action"
+        self.stage = "action"
         self.draw(self.active, 1)
 
     def _awaken_choices(self) -> dict[str, tuple]:
@@ -447,7 +472,7 @@ class TicTacKO(Verbs, State):
         if not hand or not sleeping:
             return {}
         cards = self.decks[self.team_of[self.active]].cards
-        return {f"awaken {self.labels[s]} discarding {cards[k].name}": ("awaken start", s, k)
+        return {f"awaken {self.labels[s]} discarding {cards[k].name}": (TicTacKO._awaken_start, s, k)
                 for s in sleeping for k in sorted(set(hand))}
 
     def _action_choices(self) -> dict[str, tuple]:
@@ -456,17 +481,18 @@ class TicTacKO(Verbs, State):
         cards = self.decks[team].cards
         hand = self.hands[player]
         moves: dict[str, tuple] = {}
-        more = self.phase == "more"
+        more = self.stage == "more"
         if not more:
-            moves.update(self.play_choices(player, "character"))
+            moves.update({action: (TicTacKO._play_action, k, s)
+                          for action, (_, k, s) in self.play_choices(player, "character").items()})
         for k in sorted(set(hand)):
             card = cards[k]
             if card.type == "magic" and self.step_possible(Effect(player, team, k, None, card.effect),
                                                            card.effect[0], len(hand) - 1):
-                moves[f"play {card.name}"] = ("play", k, None)
+                moves[f"play {card.name}"] = (TicTacKO._play_action, k, None)
         if not more:
-            moves["draw"] = ("draw second",)
-        moves["pass"] = ("end action",)
+            moves["draw"] = (TicTacKO._draw_second,)
+        moves["pass"] = (TicTacKO._end_action,)
         return moves
 
     def answers(self, player: int, window: Window) -> dict[str, tuple]:
@@ -484,7 +510,7 @@ class TicTacKO(Verbs, State):
             if window.event == "play" and kind_of_card not in card.trigger_types:
                 continue
             if self.step_possible(Effect(player, team, k, None, card.effect, subject), card.effect[0], len(hand) - 1):
-                moves[f"respond {card.name}"] = ("respond", k)
+                moves[f"respond {card.name}"] = (TicTacKO._respond, k)
         return moves
 
     def _end_turn(self) -> None:
@@ -538,43 +564,54 @@ class TicTacKO(Verbs, State):
         return self._legal
 
     def apply(self, action: str) -> None:
-        move = self._moves[action]
-        player = self.to_move
-        what = move[0]
+        handler, *args = self._moves[action]
         self.actions += 1
-        if what == "decline":
-            self.stack[-1].queue.pop(0)
-        elif what == "respond":
-            self.stack[-1].queue.pop(0)
-            self.try_play(player, move[1], None)
-        elif what == "play" and not self.stack:
-            if self.decks[self.team_of[player]].cards[move[1]].type == "magic":
-                self.magic_played += 1
-            else:
-                self.character_played = True
-            self.phase = "resolving"
-            self.try_play(player, move[1], move[2])
-        elif what == "draw phase":
-            self._draw_phase()
-        elif what == "awaken start":
-            self.discard_from_hand(player, move[2])
-            self.flip(move[1], True)
-            self.note(f"{self.player_name(player)} awakened {self.card_at(move[1]).name} on {self.labels[move[1]]}")
-            self._draw_phase()
-        elif what in ("draw second", "end action"):
-            if self.phase == "action":
-                self._maybe_gridlock(player)
-            self.phase = "end"
-            if what == "draw second":
-                self.note(f"{self.player_name(player)} drew a second card")
-                self.draw(player, 1)
-            else:
-                self.note(f"{self.player_name(player)} passed")
+        if handler.__class__ is str:  # a step of the effect under way, by its verb
+            self.do_step(self.stack[-1], (handler, *args))
         else:
-            self.do_step(self.stack[-1], move)
+            handler(self, self.to_move, *args)
         if self.outcome is None and self.actions >= self.cap:
             self._finish(None, f"draw: the game reached the action cap of {self.cap} actions", timed_out=True)
         self._advance()
+
+    def _decline(self, player: int) -> None:
+        self.stack[-1].queue.pop(0)
+
+    def _respond(self, player: int, kind: int) -> None:
+        self.stack[-1].queue.pop(0)
+        self.try_play(player, kind, None)
+
+    def _play_action(self, player: int, kind: int, space: int | None) -> None:
+        """The turn's action: a Character onto `space`, or a Magic card (`space` None)."""
+        if space is None:
+            self.magic_played += 1
+        else:
+            self.character_played = True
+        self.stage = "resolving"
+        self.try_play(player, kind, space)
+
+    def _go_draw(self, player: int) -> None:
+        self._draw_phase()
+
+    def _awaken_start(self, player: int, space: int, kind: int) -> None:
+        self.discard_from_hand(player, kind)
+        self.flip(space, True)
+        self.note(f"{self.player_name(player)} awakened {self.card_at(space).name} on {self.labels[space]}")
+        self._draw_phase()
+
+    def _draw_second(self, player: int) -> None:
+        self._close_action(player)
+        self.note(f"{self.player_name(player)} drew a second card")
+        self.draw(player, 1)
+
+    def _end_action(self, player: int) -> None:
+        self._close_action(player)
+        self.note(f"{self.player_name(player)} passed")
+
+    def _close_action(self, player: int) -> None:
+        if self.stage == "action":
+            self._maybe_gridlock(player)
+        self.stage = "end"
 
     def _maybe_gridlock(self, player: int) -> None:
         if self.full_at_start and self.gridlock is None and None not in self.grid:
@@ -589,6 +626,13 @@ class TicTacKO(Verbs, State):
     def describe(self, action: str) -> str:
         return notation.describe(self, action)
 
+    def targets(self) -> list[Target]:
+        """Every legal action, and the first click of those chosen in two (a Character, then its space;
+        a card to DISPLACE, SWAP or REPEL, then where; a space to AWAKEN, then the card to discard)."""
+        found = super().targets()
+        firsts = dict.fromkeys(step for step in map(notation.first_step, self.legal_actions()) if step)
+        return found + [Target(step, self.describe(step)) for step in firsts]
+
     # ---- information ----------------------------------------------------------------------------
     def current_scores(self) -> tuple[float, ...]:
         return tuple(float(len(self.completed[self.team_of[p]])) for p in range(self.num_players))
@@ -596,9 +640,11 @@ class TicTacKO(Verbs, State):
     def status(self) -> str:
         return notation.status(self)
 
-    def view(self, player: int | None) -> dict:
-        self.check_viewer(player)
-        return notation.view(self, player)
+    def phase(self) -> str:
+        return notation.phase(self)
+
+    def view_body(self, player: int | None) -> dict:
+        return notation.view_body(self, player)
 
     def events(self, count: int = 8) -> list[str]:
         """The last `count` public events, oldest first."""
@@ -610,7 +656,9 @@ class TicTacKO(Verbs, State):
 
     def determinize(self, player: int | None, rng: random.Random) -> TicTacKO:
         """A copy with every card `player` cannot see resampled: other hands (apart from their publicly
-        known cards), both decks' order, the other team's Objective and the Objective deck."""
+        known cards), both decks' order, the other team's Objective and the Objective deck. The copy keeps
+        no real secret: a fresh seed, no options fixing deck orders, only the public part of the setup."""
+        self.check_viewer(player)
         copy = self.clone()
         for team in (0, 1):
             hidden = [p for p in self.members[team] if p != player]
@@ -635,9 +683,19 @@ class TicTacKO(Verbs, State):
             if copy.objective[t] is not None:
                 copy.objective[t] = unseen.pop()
         copy.objective_deck = unseen
+        copy.seed = rng.getrandbits(32)
+        copy.options = {**self.options, "order": None, "objectives": None}
+        copy._setup = {"first_team": self._setup["first_team"], "grid": self._setup["grid"]}
         if copy.outcome is None:
             copy._redecide()
         return copy
+
+    def undo(self) -> str:
+        """Take back the last action (not on a determinized copy: its made-up cards have no seed to replay)."""
+        if "hands" not in self._setup:
+            raise IllegalAction("a determinized copy cannot undo: its hidden cards were made up, so its moves "
+                                "cannot be replayed from a seed; undo on the real game")
+        return super().undo()
 
     def _redecide(self) -> None:
         """Recompute the decision at hand (after hands were resampled)."""
@@ -645,16 +703,14 @@ class TicTacKO(Verbs, State):
         if self.stack:
             top = self.stack[-1]
             if top.__class__ is Window:
-                moves = self.answers(player, top)
-                moves["pass"] = ("decline",)
+                moves = {**self.answers(player, top), "pass": (TicTacKO._decline,)}
             else:
                 step = top.steps[top.index]
                 moves = self.step_choices(top, step)
                 if step.optional:
                     moves["skip"] = ("skip",)
-        elif self.phase == "start":
-            moves = self._awaken_choices()
-            moves["draw"] = ("draw phase",)
+        elif self.stage == "start":
+            moves = {**self._awaken_choices(), "draw": (TicTacKO._go_draw,)}
         else:
             moves = self._action_choices()
         self._decide(player, moves)
@@ -676,7 +732,7 @@ class TicTacKO(Verbs, State):
         return (tuple(self.grid), tuple(map(tuple, self.hands)), tuple(map(tuple, self.known)),
                 tuple(map(tuple, self.piles)), tuple(map(tuple, self.discards)), tuple(self.objective),
                 tuple(self.objective_deck), tuple(map(tuple, self.completed)),
-                tuple(frame.key() for frame in self.stack), self.phase, self.pos, self.magic_played,
+                tuple(frame.key() for frame in self.stack), self.stage, self.pos, self.magic_played,
                 self.character_played, self.full_at_start, self.gridlock, self.gridlock_new, self.serial,
                 self.actions, self.to_move, self.outcome)
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from ... import svg
 from ...printing import Component
 from ...svg import PALETTE
-from .cards import ADVANCED_SPACES, TYPE_WORDS, Card, Objective
+from .cards import ADVANCED_SPACES, STANDARD_SPACES, TYPE_WORDS, Card, Objective
 from .render import FALLBACK, TEAM_COLOURS, team_mark
-from .rules import STANDARD, TicTacKO
+from .rules import TicTacKO
 
 WIDTH, HEIGHT = 60.0, 84.0   # mm: a card
 UNIT = 4.0                   # drawing units per mm
@@ -64,7 +64,7 @@ def _objective(objective: Objective) -> Component:
     d.add(d.rect((6, 6), (w - 12, h - 12), rx=16, fill="#fbf3dc", stroke=PALETTE["win"], stroke_width=5))
     d.add(svg.label(d, w / 2, 40, "Objective", 13, text_anchor="middle", fill=PALETTE["muted"], font_style="italic"))
     d.add(svg.label(d, w / 2, 66, objective.name, 20, text_anchor="middle", font_weight="bold"))
-    _pattern(d, w / 2, 84, 3, objective.standard, STANDARD, 26, "Standard")
+    _pattern(d, w / 2, 84, 3, objective.standard, STANDARD_SPACES, 26, "Standard")
     _pattern(d, w / 2, 200, 4, objective.advanced, ADVANCED_SPACES, 22, "Advanced")
     return Component("Objectives", objective.name, svg.to_text(d), WIDTH, HEIGHT)
 
@@ -87,7 +87,7 @@ def _pattern(d, cx: float, top: float, size: int, spaces: tuple[str, ...], label
 def _space(label: str, size: int) -> Component:
     """One space of the Grid, as large as a card so that a card can lie on it; its map shows where it goes."""
     w, h = WIDTH * UNIT, HEIGHT * UNIT
-    labels = STANDARD if size == 3 else ADVANCED_SPACES
+    labels = STANDARD_SPACES if size == 3 else ADVANCED_SPACES
     lettered = not label.isdigit()
     d = svg.canvas(w, h, f"the Grid: space {label}")
     d.add(d.rect((6, 6), (w - 12, h - 12), rx=16, fill="#ebe5d6" if lettered else "#f6f2e8",

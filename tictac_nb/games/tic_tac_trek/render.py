@@ -1,7 +1,9 @@
-"""Tic Tac Trek drawn from a view: the map of placed tiles on the left, the drawn tile and the bag on the right.
+"""Tic Tac Trek drawn from a view: the map of placed tiles, and beside it when there is room (or under it
+when there is not) the drawn tile, the bag and the campfires.
 
 The map grows with the game: its frame fits the placed tiles plus one cell all round (where every
-legal cell and every empty neighbour of a campfire lies). Terrain shows as a colour and a pictogram,
+legal cell and every empty neighbour of a campfire lies), with the x and y of each column and row on
+rulers along its edges; its cells shrink to fit the width. Terrain shows as a colour and a pictogram,
 so the map reads without colour too; the two campfires differ by shape (crossed logs for X, a ring of
 stones for O) as well as colour.
 """
@@ -9,22 +11,26 @@ stones for O) as well as colour.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ... import svg
 from ...engine import Target
 from ...svg import PALETTE
 
-CELL = 60
+CELL = 60  # the largest cell; cells shrink to fit the width, down to SMALLEST
+SMALLEST = 28  # a target inset by 2 on each side stays 24 px wide
+WIDE = 760
 TOP = 64
-LEFT = 16
-SIDE = 210
+LEFT = 12
+RULER = 24  # room for the row numbers left of the map (the column numbers go above it)
+SIDE = 214
+MUTED_TEXT = "#52606d"  # PALETTE["muted"] is for lines: as text on the paper it is under 4.5:1
 COLOUR = {"X": PALETTE["player"][0], "O": PALETTE["player"][1]}
 TERRAIN_FILL = {"mountain": "#bcae9f", "desert": "#f1d48e", "grassland": "#b7dd80", "forest": "#5f9a55",
                 "lake": "#82c6ec"}
 TERRAIN_INK = {"mountain": "#5b4d40", "desert": "#8a6a1f", "grassland": "#3f7a24", "forest": "#1f4d1c",
                "lake": "#1d5f8f"}
 ORDER = ("mountain", "desert", "grassland", "forest", "lake")
-STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def pictogram(d, terrain: str, cx: float, cy: float, r: float = 10):
@@ -102,21 +108,17 @@ def tile(d, terrain: str, mark: str | None, x: float, y: float, size: float = CE
     """One tile with its top-left corner at (x, y): terrain colour and pictogram, symbol, campfire."""
     words = f"{terrain} tile" + (f" at {where}" if where else "") + (f" showing {mark}" if mark else "")
     words += f", with {fire}'s campfire" if fire else ""
+    s = size / CELL
     g = d.g(**{"class": "ttn-trek-tile", "role": "img", "aria-label": words})
-    g.add(d.rect((x + 1.5, y + 1.5), (size - 3, size - 3), rx=7, ry=7, fill=TERRAIN_FILL[terrain],
+    g.add(d.rect((x + 1.5, y + 1.5), (size - 3, size - 3), rx=7 * s, ry=7 * s, fill=TERRAIN_FILL[terrain],
                  stroke=PALETTE["line"], stroke_width=1.5))
-    g.add(pictogram(d, terrain, x + 13, y + 13, 9 * size / CELL))
+    g.add(pictogram(d, terrain, x + 13 * s, y + 13 * s, 9 * s))
     if mark:
-        g.add(symbol(d, mark, x + size / 2, y + size / 2 + 2, 13 * size / CELL, opacity=0.35 if fire else 1.0))
+        g.add(symbol(d, mark, x + size / 2, y + size / 2 + 2 * s, 13 * s, 5 * max(s, 0.6),
+                     opacity=0.35 if fire else 1.0))
     if fire:
-        g.add(campfire(d, fire, x + size - 15, y + size - 15, 12))
-    if where:
-        g.add(svg.label(d, x + 5, y + size - 5, where, 9, fill=PALETTE["ink"]))
+        g.add(campfire(d, fire, x + size - 15 * s, y + size - 15 * s, 12 * s))
     return g
-
-
-def _cell_name(x: int, y: int) -> str:
-    return f"{x},{y}"
 
 
 def _parse(text: str) -> tuple[int, int]:
@@ -124,99 +126,142 @@ def _parse(text: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
-def _reason(view: dict, at: tuple[int, int], by_cell: dict) -> str:
-    drawn = view["drawn"]
-    if drawn == "lake":
-        return "a lake may go next to any tile"
-    if view["fallback"]:
-        return f"no cell matches {drawn}, so next to any tile"
-    found = {by_cell[(at[0] + dx, at[1] + dy)]["terrain"] for dx, dy in STEPS if (at[0] + dx, at[1] + dy) in by_cell}
-    return "next to " + " and ".join(t for t in ORDER if t in found and t in (drawn, "lake"))
+@dataclass(frozen=True)
+class Layout:
+    """The map's first cell (`minx`, `miny`), its size in cells, the cell size, where the map and the
+    panel go, and the whole width."""
+
+    minx: int
+    miny: int
+    cols: int
+    rows: int
+    cell: float
+    map: tuple[float, float]
+    panel: tuple[float, float]
+    width: float
+
+    @classmethod
+    def fit(cls, tiles: list[dict], width: float | None) -> Layout:
+        xs, ys = [t["x"] for t in tiles] or [0], [t["y"] for t in tiles] or [0]
+        minx, miny = min(xs) - 1, min(ys) - 1
+        cols, rows = max(xs) - minx + 2, max(ys) - miny + 2
+        room = min(width or WIDE, WIDE)
+        origin = (LEFT + RULER, TOP + 18)
+        cell = min(CELL, (room - LEFT - RULER - 20 - SIDE - 12) / cols)
+        if cell >= 40:
+            map_w = cols * cell
+            return cls(minx, miny, cols, rows, cell, origin, (origin[0] + map_w + 20, TOP), origin[0] + map_w + 20
+                       + SIDE + 12)
+        cell = max(SMALLEST, min(CELL, (room - 2 * LEFT - RULER) / cols))
+        map_w = cols * cell
+        below = origin[1] + rows * cell + 24
+        return cls(minx, miny, cols, rows, cell, origin, (LEFT, below), max(origin[0] + map_w, SIDE) + LEFT)
+
+    def corner(self, x: int, y: int) -> tuple[float, float]:
+        return self.map[0] + (x - self.minx) * self.cell, self.map[1] + (y - self.miny) * self.cell
+
+
+def _rulers(d, at: Layout) -> None:
+    """The x of each column above the map and the y of each row left of it."""
+    for i in range(at.cols):
+        x, _ = at.corner(at.minx + i, at.miny)
+        d.add(svg.label(d, x + at.cell / 2, at.map[1] - 6, str(at.minx + i), 11, text_anchor="middle",
+                        fill=MUTED_TEXT))
+    for j in range(at.rows):
+        _, y = at.corner(at.minx, at.miny + j)
+        d.add(svg.label(d, at.map[0] - 5, y + at.cell / 2 + 4, str(at.miny + j), 11, text_anchor="end",
+                        fill=MUTED_TEXT))
+
+
+def _summary(view: dict) -> str:
+    """The position in brief, for the board's accessible name."""
+    fires = "; ".join(f"{mark} {view['campfires_placed'][mark]} on the map, {view['scores'][mark]:g} points"
+                      for mark in ("X", "O"))
+    return (f"Tic Tac Trek. {view['status']}. {len(view['tiles'])} tiles on the map. Campfires: {fires}. "
+            f"In the bag: {view['bag_size']}.")
 
 
 def render(view: dict, targets: Sequence[Target], pending: str | None = None,
            width: float | None = None) -> str:
-    actions = [t.action for t in targets]
     tiles = view["tiles"]
-    by_cell = {(t["x"], t["y"]): t for t in tiles}
-    xs, ys = [t["x"] for t in tiles] or [0], [t["y"] for t in tiles] or [0]
-    minx, miny = min(xs) - 1, min(ys) - 1
-    cols, rows = max(xs) - minx + 2, max(ys) - miny + 2
-    map_w, map_h = cols * CELL, rows * CELL
-    side_x = LEFT + map_w + 20
-    width = side_x + SIDE + 12
-    status_lines = svg.wrap(view["status"], max(30, int((width - 2 * LEFT) / 7.6)))
-    body_h = max(map_h, 390)
-    height = TOP + body_h + 18 + 19 * len(status_lines)
-    d = svg.canvas(width, height, f"Tic Tac Trek. {view['status']}")
-    d.add(d.rect((0, 0), (width, height), fill=PALETTE["paper"]))
+    at = Layout.fit(tiles, width)
+    cell = at.cell
+    d = svg.canvas(at.width, 100, _summary(view))
+    paper = d.add(d.rect((0, 0), (at.width, 100), fill=PALETTE["paper"]))
     d.add(svg.label(d, LEFT, 30, "Tic Tac Trek", 20, font_weight="bold"))
     d.add(svg.label(d, LEFT, 52, f"{len(tiles)} tiles placed; x grows to the right, y downwards", 12,
-                    fill=PALETTE["muted"]))
-
-    def corner(x: int, y: int) -> tuple[float, float]:
-        return LEFT + (x - minx) * CELL, TOP + (y - miny) * CELL
-
-    d.add(d.rect((LEFT, TOP), (map_w, map_h), rx=10, ry=10, fill="#f3efe4", stroke=PALETTE["muted"],
-                 stroke_width=1, **{"class": "ttn-trek-map", "data-cells": f"{cols}x{rows}",
-                                    "data-corner": f"{minx},{miny}"}))
-    live = set(actions)
-    fires_to_move = {a[5:] for a in live if a.startswith("fire ")}
+                    fill=MUTED_TEXT))
+    d.add(d.rect(at.map, (at.cols * cell, at.rows * cell), rx=10, ry=10, fill="#f3efe4", stroke=PALETTE["muted"],
+                 stroke_width=1, **{"class": "ttn-trek-map", "data-cells": f"{at.cols}x{at.rows}",
+                                    "data-corner": f"{at.minx},{at.miny}"}))
+    _rulers(d, at)
+    labels = {t.action: t.label for t in targets}
     for t in tiles:
-        px, py = corner(t["x"], t["y"])
-        where = _cell_name(t["x"], t["y"])
-        drawing = tile(d, t["terrain"], t["symbol"], px, py, fire=t["campfire"], where=where)
-        if where in fires_to_move:
-            g = svg.target(d, f"fire {where}", f"move the campfire at {where} to {view['pending']}")
-            g.add(d.rect((px + 1, py + 1), (CELL - 2, CELL - 2), rx=8, ry=8, fill=PALETTE["target"],
+        px, py = at.corner(t["x"], t["y"])
+        where = f"{t['x']},{t['y']}"
+        drawing = tile(d, t["terrain"], t["symbol"], px, py, cell, fire=t["campfire"], where=where)
+        if f"fire {where}" in labels:
+            g = svg.target(d, f"fire {where}", labels[f"fire {where}"])
+            g.add(d.rect((px + 1, py + 1), (cell - 2, cell - 2), rx=8, ry=8, fill=PALETTE["target"],
                          fill_opacity=0.15, stroke=PALETTE["target"], stroke_width=2.5))
             g.add(drawing)
         else:
             d.add(drawing)
     if view["last"]:
-        px, py = corner(*_parse(view["last"]))
-        d.add(d.rect((px + 1, py + 1), (CELL - 2, CELL - 2), rx=8, ry=8, fill="none",
+        px, py = at.corner(*_parse(view["last"]))
+        d.add(d.rect((px + 1, py + 1), (cell - 2, cell - 2), rx=8, ry=8, fill="none",
                      stroke=PALETTE["highlight"], stroke_width=3.5))
+    by_cell = {(t["x"], t["y"]): t for t in tiles}
     for line in view["lines"]:
         (x1, y1), (x2, y2) = _parse(line[0]), _parse(line[-1])
         mark = by_cell[(x1, y1)]["symbol"]
-        a, b = corner(x1, y1), corner(x2, y2)
-        d.add(d.line((a[0] + CELL / 2, a[1] + CELL / 2 + 2), (b[0] + CELL / 2, b[1] + CELL / 2 + 2),
+        a, b = at.corner(x1, y1), at.corner(x2, y2)
+        d.add(d.line((a[0] + cell / 2, a[1] + cell / 2 + 2), (b[0] + cell / 2, b[1] + cell / 2 + 2),
                      stroke=COLOUR[mark], stroke_width=8, stroke_opacity=0.45, stroke_linecap="round"))
     if view["pending"]:
-        px, py = corner(*_parse(view["pending"]))
-        d.add(d.circle((px + CELL - 15, py + CELL - 15), 12, fill="none", stroke=PALETTE["ink"], stroke_width=2,
-                       stroke_dasharray="4 3"))
-    for action in actions:
+        px, py = at.corner(*_parse(view["pending"]))
+        r = 12 * cell / CELL
+        d.add(d.circle((px + cell - 15 * cell / CELL, py + cell - 15 * cell / CELL), r, fill="none",
+                       stroke=PALETTE["ink"], stroke_width=2, stroke_dasharray="4 3"))
+    inset = 4 if cell >= 40 else 2
+    for action, label in labels.items():
         if action.startswith("fire ") or action == "keep":
             continue
-        at = _parse(action)
-        px, py = corner(*at)
-        g = svg.target(d, action, f"place at {action}: {_reason(view, at, by_cell)}")
-        g.add(d.rect((px + 4, py + 4), (CELL - 8, CELL - 8), rx=7, ry=7, fill=PALETTE["target"], fill_opacity=0.10,
-                     stroke=PALETTE["target"], stroke_width=1.5, stroke_dasharray="5 3"))
-        ghost = pictogram(d, view["drawn"], px + CELL / 2, py + CELL / 2, 9)
+        px, py = at.corner(*_parse(action))
+        g = svg.target(d, action, label)
+        g.add(d.rect((px + inset, py + inset), (cell - 2 * inset, cell - 2 * inset), rx=7, ry=7,
+                     fill=PALETTE["target"], fill_opacity=0.10, stroke=PALETTE["target"], stroke_width=1.5,
+                     stroke_dasharray="5 3"))
+        ghost = pictogram(d, view["drawn"], px + cell / 2, py + cell / 2, 9 * cell / CELL)
         ghost["opacity"] = 0.5
         g.add(ghost)
     if view["phase"] == "over":
-        _scoring(d, view, corner)
-    _side(d, view, side_x, live)
-    for i, words in enumerate(status_lines):
-        d.add(svg.label(d, LEFT, TOP + body_h + 30 + 19 * i, words, 15))
+        _scoring(d, view, at)
+    y = _side(d, view, *at.panel, labels)
+    y = max(y, at.map[1] + at.rows * cell) + 30
+    status = svg.wrap(view["status"], max(24, int((at.width - 2 * LEFT) / 8)))
+    line = d.add(d.g(class_="ttn-status-line"))
+    for i, words in enumerate(status):
+        line.add(svg.label(d, LEFT, y + 19 * i, words, 15))
+    height = y + 19 * len(status)
+    paper["height"] = height
+    d["height"] = f"{height:g}px"
+    d["viewBox"] = f"0 0 {at.width:g} {height:g}"
     return svg.to_text(d)
 
 
-def _scoring(d, view: dict, corner) -> None:
+def _scoring(d, view: dict, at: Layout) -> None:
     """Each campfire's points, and in each empty neighbour a small mark pointing at the campfire it scores for."""
+    cell = at.cell
     for fire in view["campfire_points"]:
         fx, fy = _parse(fire["cell"])
-        px, py = corner(fx, fy)
+        px, py = at.corner(fx, fy)
         for empty in fire["empty"]:
             ex, ey = _parse(empty)
-            qx, qy = corner(ex, ey)
-            d.add(d.rect((qx + 3, qy + 3), (CELL - 6, CELL - 6), rx=7, ry=7, fill=PALETTE["win"], fill_opacity=0.10))
-            cx = qx + CELL / 2 + (fx - ex) * CELL * 0.3
-            cy = qy + CELL / 2 + (fy - ey) * CELL * 0.3
+            qx, qy = at.corner(ex, ey)
+            d.add(d.rect((qx + 3, qy + 3), (cell - 6, cell - 6), rx=7, ry=7, fill=PALETTE["win"], fill_opacity=0.10))
+            cx = qx + cell / 2 + (fx - ex) * cell * 0.3
+            cy = qy + cell / 2 + (fy - ey) * cell * 0.3
             mark = fire["owner"]
             if mark == "X":
                 d.add(svg.cross(d, cx, cy, 4, COLOUR["X"], 2.5))
@@ -224,37 +269,37 @@ def _scoring(d, view: dict, corner) -> None:
                 d.add(svg.ring(d, cx, cy, 4.5, COLOUR["O"], 2.5))
         badge = d.add(d.g(**{"class": "ttn-trek-points", "role": "img", "aria-label": f"{fire['owner']}'s campfire at "
                              f"{fire['cell']} scores {fire['points']}"}))
-        badge.add(d.rect((px + CELL - 30, py + 3), (27, 17), rx=8, ry=8, fill="white",
+        badge.add(d.rect((px + cell - 30, py + 2), (28, 18), rx=8, ry=8, fill="white",
                          stroke=COLOUR[fire["owner"]], stroke_width=1.5))
-        badge.add(svg.label(d, px + CELL - 16.5, py + 16, f"+{fire['points']}", 12, text_anchor="middle",
+        badge.add(svg.label(d, px + cell - 16, py + 15.5, f"+{fire['points']}", 12, text_anchor="middle",
                             font_weight="bold"))
 
 
-def _side(d, view: dict, x: float, live: set[str]) -> None:
-    y = TOP
+def _side(d, view: dict, x: float, y: float, labels: dict[str, str]) -> float:
+    """The drawn tile (or the campfire decision, or the result), the bag and the campfires; returns the bottom."""
     mover = None if view["to_move"] is None else view["players"][view["to_move"]]
     if view["drawn"]:
         d.add(svg.label(d, x, y + 14, f"Drawn by {mover}", 14, font_weight="bold"))
         d.add(tile(d, view["drawn"], mover, x, y + 22))
         d.add(svg.label(d, x + CELL + 10, y + 50, view["drawn"], 14))
         if view["fallback"]:
-            d.add(svg.label(d, x + CELL + 10, y + 68, "no match: any spot", 11, fill=PALETTE["muted"]))
+            d.add(svg.label(d, x + CELL + 10, y + 68, "no match: any spot", 11, fill=MUTED_TEXT))
     elif view["phase"] == "campfire":
         d.add(svg.label(d, x, y + 14, f"{mover}: move a campfire?", 14, font_weight="bold"))
         for i, words in enumerate(svg.wrap(f"Click one of your campfires to move it to {view['pending']}, "
                                             "or keep them all.", 30)):
             d.add(svg.label(d, x, y + 34 + 15 * i, words, 12))
-        if "keep" in live:
-            g = svg.target(d, "keep", "keep every campfire where it stands")
-            g.add(d.rect((x, y + 80), (150, 26), rx=8, ry=8, fill="white", stroke=PALETTE["target"], stroke_width=2))
-            g.add(svg.label(d, x + 75, y + 98, "Keep campfires", 13, text_anchor="middle"))
+        if "keep" in labels:
+            g = svg.target(d, "keep", labels["keep"])
+            g.add(d.rect((x, y + 80), (150, 30), rx=8, ry=8, fill="white", stroke=PALETTE["target"], stroke_width=2))
+            g.add(svg.label(d, x + 75, y + 100, "Keep campfires", 13, text_anchor="middle"))
     elif view["outcome"]:
-        winner = view["outcome"]["winners"][0]
+        winner = view["players"][view["outcome"]["winners"][0]]
         d.add(svg.label(d, x, y + 14, "Game over", 14, font_weight="bold"))
         d.add(symbol(d, winner, x + 14, y + 40, 10, 4))
         d.add(svg.label(d, x + 34, y + 45, "Top Trekker", 14, font_weight="bold"))
-        for i, words in enumerate(svg.wrap(view["outcome"]["reason"], 34)[:3]):
-            d.add(svg.label(d, x, y + 70 + 14 * i, words, 11, fill=PALETTE["muted"]))
+        for i, words in enumerate(svg.wrap(view["outcome"]["reason"], 32)[:3]):
+            d.add(svg.label(d, x, y + 70 + 14 * i, words, 11, fill=MUTED_TEXT))
     y += 132
     d.add(svg.label(d, x, y, f"In the bag: {view['bag_size']}", 14, font_weight="bold"))
     for i, terrain in enumerate(ORDER):
@@ -263,7 +308,7 @@ def _side(d, view: dict, x: float, live: set[str]) -> None:
                      stroke_width=1))
         d.add(pictogram(d, terrain, x + 10, row + 10, 7.5))
         count = view["bag"][terrain]
-        d.add(svg.label(d, x + 28, row + 15, f"{terrain}", 13, fill=PALETTE["ink"] if count else PALETTE["muted"]))
+        d.add(svg.label(d, x + 28, row + 15, f"{terrain}", 13, fill=PALETTE["ink"] if count else MUTED_TEXT))
         d.add(svg.label(d, x + 130, row + 15, str(count), 13, text_anchor="end", font_weight="bold"))
     y += 12 + 24 * 5 + 22
     d.add(svg.label(d, x, y, "Campfires", 14, font_weight="bold"))
@@ -275,7 +320,9 @@ def _side(d, view: dict, x: float, live: set[str]) -> None:
         left, lit = view["campfires_left"][mark], view["campfires_placed"][mark]
         d.add(svg.label(d, x + 52, row + 11, f"{left} left, {lit} on the map", 12))
         points = view["scores"][mark]
-        d.add(svg.label(d, x + 52, row + 25, f"{'final' if over else 'now'}: {points:g} points", 12,
-                        fill=PALETTE["ink"] if over else PALETTE["muted"], font_weight="bold" if over else "normal"))
+        words = f"{'final' if over else 'now'}: {points:g} point{'' if points == 1 else 's'}"
+        d.add(svg.label(d, x + 52, row + 25, words, 12,
+                        fill=PALETTE["ink"] if over else MUTED_TEXT, font_weight="bold" if over else "normal"))
     y += 10 + 32 * 2 + 14
-    d.add(svg.label(d, x, y, f"{view['first_player']} started", 11, fill=PALETTE["muted"]))
+    d.add(svg.label(d, x, y, f"{view['first_player']} started", 11, fill=MUTED_TEXT))
+    return y

@@ -29,7 +29,8 @@ Rulings of this kit, where the rulebook and RULINGS.md are silent:
 - A turn ends after its campfire decision, so the game ends after the last tile's decision.
 - Both players always know the same things (the bag's order is chance hidden from everyone), so the
   game is not marked as having hidden information: hot-seat play needs no "pass the screen" cover.
-  Bots still see the bag only through `determinize`, which reshuffles its order.
+  Bots still see the bag only through `determinize`, which reshuffles its order; the copy holds a
+  fresh seed and its new order (as the `bag` option), never the real ones.
 - With a `mix` of an odd number of tiles the first player places one tile more and takes the final turn.
 
 Options: `first_player` (0, 1 or None for the seed); `bag`, a fixed order for the first tiles out of
@@ -41,10 +42,11 @@ count); `campfires`, each player's supply.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State
+from ...engine import InvalidOption, Outcome, State, excerpt
 
 SYMBOLS = ("X", "O")
 TERRAINS = {"M": "mountain", "D": "desert", "G": "grassland", "F": "forest", "L": "lake"}
@@ -62,8 +64,11 @@ NEIGHBOURS = (-STRIDE - 1, -STRIDE, -STRIDE + 1, -1, 1, STRIDE - 1, STRIDE, STRI
 DIRECTIONS = (1, STRIDE, STRIDE + 1, STRIDE - 1)
 ORIGIN = OFFSET * STRIDE + OFFSET
 
+# Cell names met so far, both ways; bounded, so that no stream of refused moves can grow it without end.
 _NAMES: dict[int, str] = {}
 _CELLS: dict[str, int] = {}
+NAME_CACHE = 16_384
+LOOSE_CELL = re.compile(r"[(\[]?\s*([+-]?[0-9]{1,5})\s*,\s*([+-]?[0-9]{1,5})\s*[)\]]?", re.ASCII)
 
 
 def cell(x: int, y: int) -> int:
@@ -80,8 +85,10 @@ def name(c: int) -> str:
     text = _NAMES.get(c)
     if text is None:
         x, y = xy(c)
-        text = _NAMES[c] = f"{x},{y}"
-        _CELLS[text] = c
+        text = f"{x},{y}"
+        if len(_NAMES) < NAME_CACHE:
+            _NAMES[c] = text
+            _CELLS[text] = c
     return text
 
 
@@ -96,14 +103,11 @@ def parse(text: str) -> int | None:
 
 
 def parse_loosely(text: str) -> int | None:
-    """The cell meant by `x,y` written with spaces, brackets or a plus sign, or None."""
-    parts = text.strip("()[] ").split(",")
-    if len(parts) != 2:
+    """The cell meant by `x,y` written with spaces, brackets or a plus sign (ASCII digits), or None."""
+    found = LOOSE_CELL.fullmatch(text.strip())
+    if found is None:
         return None
-    try:
-        x, y = int(parts[0]), int(parts[1])
-    except ValueError:
-        return None
+    x, y = int(found[1]), int(found[2])
     return cell(x, y) if max(abs(x), abs(y)) < OFFSET else None
 
 
@@ -119,7 +123,8 @@ def _letter(item: Any) -> str:
             return text.upper()
         if text.lower() in LETTERS:
             return LETTERS[text.lower()]
-    raise InvalidOption(f"has {item!r}, which is no terrain (M mountain, D desert, G grassland, F forest, L lake)")
+    raise InvalidOption(f"has {excerpt(item)}, which is no terrain "
+                        "(M mountain, D desert, G grassland, F forest, L lake)")
 
 
 def check_bag(value: Any) -> str | None:
@@ -131,22 +136,23 @@ def check_bag(value: Any) -> str | None:
     elif isinstance(value, list | tuple):
         items = list(value)
     else:
-        raise InvalidOption(f"must be a string of terrain letters like 'FGMLD' or a list of terrains, not {value!r}")
+        raise InvalidOption("must be a string of terrain letters like 'FGMLD' or a list of terrains, "
+                            f"not {excerpt(value)}")
     letters = "".join(_letter(item) for item in items)
     if len(letters) < 2:
-        raise InvalidOption(f"must name at least the two setup tiles, not {value!r}")
+        raise InvalidOption(f"must name at least the two setup tiles, not {excerpt(value)}")
     return letters
 
 
 def check_mix(value: Any) -> dict[str, int]:
     """The tiles in the box per terrain; terrains not named keep their rulebook count."""
     if not isinstance(value, dict):
-        raise InvalidOption(f"must be a dict of terrain to count like {{'lake': 4}}, not {value!r}")
+        raise InvalidOption(f"must be a dict of terrain to count like {{'lake': 4}}, not {excerpt(value)}")
     mix = dict(MIX)
     for key, count in value.items():
         terrain = TERRAINS[_letter(key)]
         if type(count) is not int or not 0 <= count <= 40:
-            raise InvalidOption(f"gives {terrain} {count!r} tiles; a count is a whole number from 0 to 40")
+            raise InvalidOption(f"gives {terrain} {excerpt(count)} tiles; a count is a whole number from 0 to 40")
         mix[terrain] = count
     total = sum(mix.values())
     if not 2 <= total <= MAX_TILES:
@@ -245,12 +251,12 @@ class TicTacTrek(State):
         self._legal = None
         if self.pending is not None:
             if action != "keep":
-                self.fires.pop(_CELLS[action[5:]])
+                self.fires.pop(parse(action[5:]))
                 self.fires[self.pending] = player
             self.pending = None
             self._end_turn(player)
             return
-        c = _CELLS[action]
+        c = parse(action)
         self._put(c, self.drawn, player)
         self.drawn = None
         lines = self.lines = self._lines_through(c, player)
@@ -325,13 +331,17 @@ class TicTacTrek(State):
 
     def refusal(self, action: str) -> str:
         mover = SYMBOLS[self.to_move]
-        text = action.strip()
+        text = " ".join(action.split()).lower()
+        if text in self.legal_actions():
+            return f"write {text!r}, not {excerpt(action)}"
         if self.pending is not None:
             where = name(self.pending)
             if text.startswith("fire"):
-                c = parse(text[4:].strip())
+                c = parse_loosely(text[4:])
                 if c is None:
-                    return f"{action!r} names no cell; write 'fire x,y' for the campfire at x,y"
+                    return f"{excerpt(action)} names no cell; write 'fire x,y' for the campfire at x,y"
+                if f"fire {name(c)}" in self.legal_actions():
+                    return f"write 'fire {name(c)}', not {excerpt(action)}"
                 owner = self.fires.get(c)
                 if owner is None:
                     return f"no campfire stands at {name(c)}"
@@ -345,7 +355,8 @@ class TicTacTrek(State):
                     f"campfires move only once all are out")
         c = parse_loosely(text)
         if c is None:
-            return f"{action!r} is not a cell; write a placement as x,y, like '1,0' (x to the right, y downwards)"
+            return (f"{excerpt(action)} is not a cell; write a placement as x,y, like '1,0' "
+                    "(x to the right, y downwards)")
         if name(c) in self.legal_actions():
             return f"write the cell as {name(c)!r}"
         if c in self.terrain:
@@ -363,20 +374,16 @@ class TicTacTrek(State):
         if self.drawn == LAKE:
             return "a lake may go next to any tile"
         if self.fallback():
-            return "nothing matches, so next to any tile"
+            return f"no cell matches {TERRAINS[self.drawn]}, so next to any tile"
         found = {self.terrain[c + d] for d in ORTHOGONAL if c + d in self.terrain}
         return "next to " + " and ".join(TERRAINS[t] for t in "MDGFL" if t in found and t in (self.drawn, LAKE))
 
-    def view(self, player: int | None) -> dict:
-        self.check_viewer(player)
-        over = self.outcome is not None
+    def phase(self) -> str:
+        return "campfire" if self.pending is not None else "place"
+
+    def view_body(self, player: int | None) -> dict:
         bag = Counter(self.bag)
         return {
-            "game": "tic-tac-trek",
-            "viewer": player,
-            "players": list(SYMBOLS),
-            "to_move": self.to_move,
-            "phase": "over" if over else ("campfire" if self.pending is not None else "place"),
             "tiles": [{"x": xy(c)[0], "y": xy(c)[1], "terrain": TERRAINS[self.terrain[c]],
                        "symbol": SYMBOLS[self.symbol[c]],
                        "campfire": None if c not in self.fires else SYMBOLS[self.fires[c]]}
@@ -395,18 +402,24 @@ class TicTacTrek(State):
                                  "empty": [name(e) for e in empty]}
                                 for c, owner, empty in self.campfire_points()],
             "first_player": SYMBOLS[self.first_player],
-            "status": self.status(),
-            "outcome": None if self.outcome is None else {
-                "winners": [SYMBOLS[w] for w in self.outcome.winners],
-                "scores": list(self.outcome.scores), "reason": self.outcome.reason},
         }
 
     def determinize(self, player: int | None, rng: random.Random) -> TicTacTrek:
-        """The bag's order is hidden from everyone, its contents are public: reshuffle the order."""
-        copy = self.clone()
+        """The bag's order is hidden from everyone, its contents are public: a copy with the bag reshuffled.
+
+        It depends only on the public position, the moves and `rng`: the real seed and order go too. A fresh
+        seed from `rng` and the whole new order (as the `bag` option, tiles already out first) take their
+        place, so the copy's record and `undo` replay the reshuffled bag.
+        """
         rest = sorted(self.bag, key="MDGFL".index)
+        seed = rng.randrange(2**32)
         rng.shuffle(rest)
+        copy = self.clone()
         copy.bag = rest
+        out = [self.terrain[c] for c in self.placed] + ([self.drawn] if self.drawn else [])
+        copy.order = "".join(out) + "".join(reversed(rest))
+        copy.seed = seed
+        copy.options = {**self.options, "bag": copy.order, "first_player": self.first_player}
         return copy
 
     def status(self) -> str:

@@ -21,6 +21,8 @@ Rulings of this kit, where the rulebook is silent:
   Peek (or a blank for each one switched off), in any order; letters may be lower case.
 - The Peek decision comes before the check even when the mark already completed a line, so a player
   who flips the Peek tile with a winning mark still peeks, then wins.
+- Bots see the tiles only through `determinize`, which deals the tiles unknown to their seat anew; the
+  copy holds a fresh seed and its dealt layout (as the `tiles` option), never the real ones.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, seed_bits
+from ...engine import InvalidOption, Outcome, State, excerpt, seed_bits
 
 MARKS = ("X", "O")
 CENTRE = 4
@@ -44,8 +46,6 @@ DIAGONALS = {(0, 4, 8), (2, 4, 6)}
 LINES_THROUGH = tuple(tuple((cells, name, cells in DIAGONALS) for cells, name in LINES if i in cells) for i in range(9))
 CREDIT = {"X": (True, False), "O": (False, True), "W": (True, True), "P": (False, False), "-": (False, False)}
 NOBODY = (False, False)
-TILE_NAMES = {"X": "X tile", "O": "O tile", "W": "Wild tile", "P": "Peek tile", "-": "blank tile",
-              "C": "split centre"}
 SQUARE_NAMES = tuple(str(i + 1) for i in range(9))
 PEEK_NAMES = {i: f"peek {i + 1}" for i in OUTER}
 SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
@@ -93,10 +93,10 @@ def check_tiles(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or len(value) != 9:
-        raise InvalidOption(f"must be 9 letters row by row, like 'XOWPCOXXO', not {value!r}")
+        raise InvalidOption(f"must be 9 letters row by row, like 'XOWPCOXXO', not {excerpt(value)}")
     value = value.upper()
     if value[CENTRE] != "C" or value.count("C") != 1:
-        raise InvalidOption(f"must have the split centre C at position 5 and nowhere else, not {value!r}")
+        raise InvalidOption(f"must have the split centre C at position 5 and nowhere else, not {excerpt(value)}")
     bad = set(value) - set("XOWP-C")
     if bad:
         raise InvalidOption(f"uses {''.join(sorted(bad))!r}; tiles are X, O, W (wild), P (peek), - (blank)")
@@ -245,7 +245,7 @@ class TicTacTwo(State):
     def refusal(self, action: str) -> str:
         text = " ".join(action.lower().split())
         if text in self.legal_actions():
-            return f"write {text!r}, not {action!r} (Tic Tac Two notation: '5' or 'peek 3')"
+            return f"write {text!r}, not {excerpt(action)} (Tic Tac Two notation: '5' or 'peek 3')"
         if self.peeking:
             if text in SQUARES:
                 return f"{MARKS[self.to_move]} flipped the Peek tile and must first choose a tile to peek at"
@@ -253,14 +253,16 @@ class TicTacTwo(State):
                 square = text[4:].strip()
                 if square == "5":
                     return "the split centre is known to all, so it cannot be peeked at"
+                if f"peek {square}" in self.legal_actions():
+                    return f"write 'peek {square}', not {excerpt(action)} (Tic Tac Two notation: 'peek 3')"
                 if square in SQUARES:
                     return f"the tile under square {square} is already face up"
-            return f"{action!r} is not a Peek choice; write 'peek N' for a face-down tile N"
+            return f"{excerpt(action)} is not a Peek choice; write 'peek N' for a face-down tile N"
         if text.startswith("peek"):
             return "you may peek only right after flipping the Peek tile"
         if text in SQUARES:
             return f"square {text} is taken by {MARKS[self.marks[SQUARES[text]]]}"
-        return f"{action!r} is not a square; squares are numbered 1 to 9"
+        return f"{excerpt(action)} is not a square; squares are numbered 1 to 9"
 
     # ---- information ---------------------------------------------------------------------------
     def known_tiles(self, player: int | None) -> list[str | None]:
@@ -273,14 +275,11 @@ class TicTacTwo(State):
     def tile_mix(self) -> dict[str, int]:
         return dict(sorted(Counter(self.tiles[i] for i in OUTER).items()))
 
-    def view(self, player: int | None) -> dict:
-        self.check_viewer(player)
+    def phase(self) -> str:
+        return "peek" if self.peeking else "mark"
+
+    def view_body(self, player: int | None) -> dict:
         return {
-            "game": "tic-tac-two",
-            "viewer": player,
-            "players": list(MARKS),
-            "to_move": self.to_move,
-            "phase": "over" if self.outcome else ("peek" if self.peeking else "mark"),
             "marks": [None if m is None else MARKS[m] for m in self.marks],
             "tiles": self.known_tiles(player),
             "face_up": list(self.face_up),
@@ -290,26 +289,30 @@ class TicTacTwo(State):
             "lines": [{"board": b, "squares": [i + 1 for i in cells], "player": MARKS[p]}
                       for b, cells, p in self.lines],
             "last": self.history[-1] if self.history else None,
-            "status": self.status(),
-            "outcome": None if self.outcome is None else {
-                "winners": [MARKS[w] for w in self.outcome.winners], "reason": self.outcome.reason},
         }
 
     def determinize(self, player: int | None, rng: random.Random) -> TicTacTwo:
-        """A copy whose tiles hidden from `player` are dealt again: the unseen tiles are exactly the ones
-        under those squares, sorted first so that the deal depends on what `player` knows alone."""
-        copy = self.clone()
+        """A copy whose tiles hidden from `player` are dealt anew from the tiles they have not seen.
+
+        It depends only on what `player` knows, the moves and `rng`: the real seed and layout go too, a
+        fresh seed from `rng` and the dealt layout (as the `tiles` option) take their place, so the copy's
+        record and `undo` replay the dealt tiles. (The unseen tiles are exactly those under the hidden
+        squares, sorted before the deal so that it does not depend on where they really lie.)
+        """
         up, tiles = self._up, self.tiles
         hidden = [i for i in OUTER if not up >> i & 1]
         if self.peeks and player is not None:
             hidden = [i for i in hidden if (player, i) not in self.peeks]
-        if len(hidden) > 1:
-            unseen = sorted([tiles[i] for i in hidden])
-            rng.shuffle(unseen)
-            layout = list(tiles)
-            for square, tile in zip(hidden, unseen, strict=True):
-                layout[square] = tile
-            copy.tiles = "".join(layout)
+        deal = sorted([tiles[i] for i in hidden])
+        seed = rng.randrange(2**32)
+        rng.shuffle(deal)
+        layout = list(tiles)
+        for square, tile in zip(hidden, deal, strict=True):
+            layout[square] = tile
+        copy = self.clone()
+        copy.tiles = "".join(layout)
+        copy.seed = seed
+        copy.options = {**self.options, "tiles": copy.tiles}
         return copy
 
     def status(self) -> str:

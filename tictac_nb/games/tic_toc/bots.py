@@ -22,7 +22,6 @@ from ...engine import State
 
 CREW = {"Lost Boys": "Boy", "Pirates": "Pirate"}
 LEADER = {"Lost Boys": "Pan", "Pirates": "Hook"}
-ATTACK = {"Croc": "Pirates", "Smee": "Lost Boys"}
 TEAMS = ("Lost Boys", "Pirates")
 
 

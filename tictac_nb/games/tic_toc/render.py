@@ -1,16 +1,18 @@
-"""TIC TOC drawn from one player's view.
+"""TIC TOC drawn from one player's view, laid out for the width it is shown at.
 
-Top: the other players, each with a face-down hand (cards known to all shown face up) and their
-table. Middle: draw pile, discard pile, market and the last events. Bottom: the viewer's table and
-hand, face up, with a "discard" button under each card and an "End turn" button. An onlooker
-(viewer None) sees every player as a panel. Each kind of card has its own colour AND icon: a leaf
-for Lost Boys, a feathered cap for Peter Pan, a skull for Pirates, a hook for Captain Hook, a clock
-for the Crocodile, spectacles for Mr. Smee, a sparkle for Tinker Bell and a chest for the Treasure;
-players are told apart by a marker shape as well as a colour.
+From top to bottom: the title and the status line, the other players (each a panel with a face-down
+hand, the cards known to all face up, and their table), the draw pile, discard pile, market and the
+last events, then the viewer's own table and hand, face up, with a "discard" button under each card and
+an "End turn" button. Panels sit side by side where the width allows and one under another on a narrow
+screen; every text is at least 11 px as drawn, since the board is drawn at the width it is shown at
+(the wide layout, 760 px, when the width is unknown). An onlooker (viewer None) sees every player as a
+panel. Each kind of card has its own colour AND icon: a leaf for Lost Boys, a feathered cap for Peter
+Pan, a skull for Pirates, a hook for Captain Hook, a clock for the Crocodile, spectacles for Mr. Smee, a
+sparkle for Tinker Bell and a chest for the Treasure; players are told apart by a marker shape as well.
 
-Two-step choices: a click on a Crocodile, Mr. Smee, Tinker Bell or Pirate Treasure with several
-targets sends a prefix (`croc`, `smee`, `tink`, `treasure`); the board is then drawn with only that
-card's targets clickable (the players to attack, the whole discard pile, or the market).
+Click targets are the rules' own (`State.targets()`, with their words): a Crocodile, Mr. Smee, Tinker
+Bell or Pirate Treasure with several targets sends its first step (`croc`, ...); the board is then drawn
+with only that card's targets clickable (the players to attack, the whole discard pile, or the market).
 """
 
 from __future__ import annotations
@@ -19,33 +21,37 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 
+from svgwrite.base import Desc
+
 from ... import svg
 from ...engine import Target
 from ...svg import PALETTE
+from .rules import CREW_OF, FIRST_STEPS, HAND_LIMIT, LEADER_OF, SHORT, TEAM_NAMES, WIN_CREW
+from .rules import FULL as FULL_NAMES
 
-WIDTH = 960
-MARGIN = 16
-CARD = {  # kind: (face colour, border colour, lines of its name)
-    "Boy": ("#dff3d6", "#3f7d32", ("Lost Boy",)),
-    "Pan": ("#c4e8b4", "#2e6b22", ("Peter Pan",)),
-    "Pirate": ("#f9dcd7", "#a8322a", ("Pirate",)),
-    "Hook": ("#f3bfb7", "#861f18", ("Captain", "Hook")),
-    "Croc": ("#d3ebe1", "#216b57", ("Crocodile",)),
-    "Smee": ("#d9e6f6", "#2b5c9a", ("Mr. Smee",)),
-    "Tink": ("#fff2bf", "#a67c00", ("Tinker", "Bell")),
-    "Treasure": ("#f1dfc4", "#7f531b", ("Pirate", "Treasure")),
+WIDE, NARROW = 760, 300
+MARGIN, GAP = 12, 10
+CARD_W, CARD_H = 74, 104          # a readable card: hand, market, discard pile
+TABLE_W = 46                      # a card on a table (icon only: its name is its accessible name)
+BUTTON_H = 30
+LEADERS = {SHORT[k] for k in LEADER_OF}
+CREW = {TEAM_NAMES[side]: SHORT[CREW_OF[side]] for side in (0, 1)}
+LEADER = {TEAM_NAMES[side]: SHORT[LEADER_OF[side]] for side in (0, 1)}
+INK, MUTED, LINK = PALETTE["ink"], "#52606d", "#1660b0"   # texts on the paper, all 4.5:1 or more
+FULL = dict(zip(SHORT, FULL_NAMES, strict=True))   # the rules' full names by notation
+COLOURS = {  # kind: (face colour, ink: border and name, 4.5:1 or more on the face)
+    "Boy": ("#dff3d6", "#2f6626"),
+    "Pan": ("#c4e8b4", "#25591b"),
+    "Pirate": ("#f9dcd7", "#a8322a"),
+    "Hook": ("#f3bfb7", "#7a1c16"),
+    "Croc": ("#d3ebe1", "#1d5e4c"),
+    "Smee": ("#d9e6f6", "#2b5c9a"),
+    "Tink": ("#fff2bf", "#6e5200"),
+    "Treasure": ("#f1dfc4", "#6b4616"),
 }
-FULL = {"Boy": "Lost Boy", "Pan": "Peter Pan", "Pirate": "Pirate", "Hook": "Captain Hook", "Croc": "Crocodile",
-        "Smee": "Mr. Smee", "Tink": "Tinker Bell", "Treasure": "Pirate Treasure"}
-LEADERS = {"Pan", "Hook"}
-CREW = {"Lost Boys": "Boy", "Pirates": "Pirate"}
-LEADER = {"Lost Boys": "Pan", "Pirates": "Hook"}
-PROMPT = {
-    "croc": "Crocodile: choose the player whose Pirates it chases (Captain Hook escapes first)",
-    "smee": "Mr. Smee: choose the player whose Lost Boys he chases (Peter Pan escapes first)",
-    "tink": "Tinker Bell: choose a card of the discard pile to take into your hand",
-    "treasure": "Pirate Treasure: choose a market card to take into your hand",
-}
+CARD = {kind: (fill, ink, tuple(FULL[kind].split(" ", 1) if len(FULL[kind]) > 9 else [FULL[kind]]))
+        for kind, (fill, ink) in COLOURS.items()}
+"""kind: (face colour, ink, its name on one line or two)."""
 GOLD = "#d4a21a"
 
 
@@ -53,7 +59,7 @@ GOLD = "#d4a21a"
 def marker(d, seat: int, x: float, y: float, r: float = 7):
     """The seat's marker: circle, square, triangle or diamond, in the seat's colour."""
     colour = PALETTE["player"][seat]
-    style = {"fill": colour, "stroke": PALETTE["ink"], "stroke_width": 1}
+    style = {"fill": colour, "stroke": INK, "stroke_width": 1}
     if seat == 0:
         return d.circle((x, y), r, **style)
     if seat == 1:
@@ -113,35 +119,29 @@ def icon(d, kind: str, cx: float, cy: float, s: float):
     return g
 
 
-def face(d, kind: str, x: float, y: float, w: float, h: float, note: str = "", dim: bool = False,
-         covered: bool = False, mini: bool = False):
-    """A face-up card: colour, corner icon, big icon and name; a gold frame and star for the leaders.
-    A `covered` card (under another in a stack) shows only what stays visible: its corner; a `mini`
-    card (too small for words) only its icon, with its name as a tooltip."""
-    fill, ink, lines = CARD[kind]
-    g = d.g(**{"class": "ttn-card", "data-card": kind, **({"opacity": 0.45} if dim else {})})
+def face(d, kind: str, x: float, y: float, w: float, h: float, note: str = "", label: str | None = None):
+    """A face-up card: colour, icon, name; a gold frame and star for the leaders. A small card (a table's)
+    shows its icon only: its name is its accessible name."""
+    fill, ink, _ = CARD[kind]
+    g = d.g(**{"class": "ttn-card", "data-card": kind, "role": "img", "aria-label": label or FULL[kind]})
     leader = kind in LEADERS
     g.add(d.rect((x, y), (w, h), rx=6, ry=6, fill=fill, stroke=GOLD if leader else ink,
                  stroke_width=3 if leader else 2))
-    if mini:
-        g.set_desc(title=FULL[kind])
-        g.add(icon(d, kind, x + w / 2, y + h / 2, w / 48))
+    if w < 60:
+        g.add(icon(d, kind, x + w / 2, y + h / 2, w / 52))
+        if leader:
+            g.add(star(d, x + 9, y + 10, 6))
         return g
-    g.add(icon(d, kind, x + 3 + 5.5 * w / 62, y + 3 + 6 * w / 62, 0.24 * w / 62))
+    g.add(icon(d, kind, x + w / 2, y + h * 0.38, w / 84))
     if leader:
-        g.add(star(d, x + 3 + 5.5 * w / 62, y + 8 + 15 * w / 62, 3 + 2 * w / 62))
-    if covered:
-        return g
-    s = w / 80
-    g.add(icon(d, kind, x + w / 2, y + h * 0.44, s))
-    size = max(9, min(12, w / 7))
-    base = y + h - 7 - (len(lines) - 1) * (size + 1)
+        g.add(star(d, x + 11, y + 12, 7))
+    lines = CARD[kind][2]
+    base = y + h - 9 - (len(lines) - 1) * 14
     for i, line in enumerate(lines):
-        g.add(svg.label(d, x + w / 2, base + i * (size + 1), line, size, text_anchor="middle", font_weight="bold",
-                        fill=ink))
+        g.add(svg.label(d, x + w / 2, base + i * 14, line, 12, text_anchor="middle", font_weight="bold", fill=ink))
     if note:
-        g.add(d.rect((x + w - 30, y + 3), (27, 14), rx=4, fill=PALETTE["ink"]))
-        g.add(svg.label(d, x + w - 16.5, y + 13.5, note, 9, text_anchor="middle", fill="white", font_weight="bold"))
+        g.add(d.rect((x + w - 34, y + 3), (31, 17), rx=4, fill=INK))
+        g.add(svg.label(d, x + w - 18.5, y + 16, note, 11, text_anchor="middle", fill="white", font_weight="bold"))
     return g
 
 
@@ -151,316 +151,385 @@ def star(d, cx: float, cy: float, r: float):
         radius = r if i % 2 == 0 else r * 0.45
         a = math.pi / 5 * i - math.pi / 2
         points.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
-    return d.polygon(points, fill=GOLD, stroke=PALETTE["ink"], stroke_width=0.8)
+    return d.polygon(points, fill=GOLD, stroke=INK, stroke_width=0.8)
 
 
 def back(d, x: float, y: float, w: float, h: float):
     """A face-down card: the same back for every kind."""
-    g = d.g(**{"class": "ttn-card", "data-card": "back"})
-    g.add(d.rect((x, y), (w, h), rx=4, ry=4, fill="#4b5b8c", stroke=PALETTE["ink"], stroke_width=1.2))
+    g = d.g(**{"class": "ttn-card", "data-card": "back", "aria-hidden": "true"})
+    g.add(d.rect((x, y), (w, h), rx=4, ry=4, fill="#4b5b8c", stroke=INK, stroke_width=1.2))
     g.add(d.rect((x + 3, y + 3), (w - 6, h - 6), rx=3, ry=3, fill="none", stroke="#c9d3f0", stroke_width=1,
                  stroke_dasharray="3 2"))
     g.add(d.circle((x + w / 2, y + h / 2), min(w, h) / 5, fill="none", stroke="#c9d3f0", stroke_width=1.2))
     return g
 
 
-def button(d, parent, x: float, y: float, w: float, h: float, words: str, size: float = 12, live: bool = True):
-    colour = PALETTE["target"] if live else PALETTE["face_down"]
+def button(d, parent, x: float, y: float, w: float, h: float, words: str, live: bool = True):
+    colour = LINK if live else MUTED
     parent.add(d.rect((x, y), (w, h), rx=h / 2, fill="white", stroke=colour, stroke_width=2))
-    parent.add(svg.label(d, x + w / 2, y + h / 2 + size * 0.36, words, size, text_anchor="middle", fill=colour,
+    parent.add(svg.label(d, x + w / 2, y + h / 2 + 5, words, 14, text_anchor="middle", fill=colour,
                          font_weight="bold"))
 
 
-def ring_target(d, g, x: float, y: float, w: float, h: float):
+def ring(d, g, x: float, y: float, w: float, h: float):
     g.add(d.rect((x - 3, y - 3), (w + 6, h + 6), rx=8, fill="none", stroke=PALETTE["target"], stroke_width=3))
 
 
-# ---- the parts of the board ------------------------------------------------------------------------
+def lines_of(d, parent, x: float, y: float, words: str, width: float, size: float = 12, step: float | None = None,
+             **extra) -> float:
+    """Words wrapped to `width` px (`y` is the first baseline); returns the y below them."""
+    step = step or size + 4
+    lines = svg.wrap(words, max(8, int(width / (size * 0.56))))
+    for i, line in enumerate(lines):
+        parent.add(svg.label(d, x, y + i * step, line, size, **extra))
+    return y + step * len(lines)
+
+
+# ---- words ------------------------------------------------------------------------------------------
 def table_text(table: dict) -> str:
     if table["team"] is None:
         return "empty table"
     leader = FULL[LEADER[table["team"]]] if table["leader"] else "no leader"
-    return f"{table['team']}: {leader}, crew {table['crew']} of 6"
+    return f"{table['team']}: {leader}, crew {table['crew']} of {WIN_CREW}"
 
 
-def draw_table(d, parent, table: dict, x: float, y: float, w: float, card_w: float):
-    """Team name, leader slot, crew stack and six pips counting the crew towards 6."""
-    card_h = card_w * 1.4
-    team = table["team"]
-    parent.add(svg.label(d, x, y + 12, team or "no team yet", 13, font_weight="bold",
-                         fill=CARD[CREW[team]][1] if team else PALETTE["muted"]))
-    top = y + 20
-    if team and table["leader"]:
-        parent.add(face(d, LEADER[team], x, top, card_w, card_h))
-    else:
-        parent.add(d.rect((x, top), (card_w, card_h), rx=6, fill="none", stroke=PALETTE["muted"], stroke_width=1.5,
-                          stroke_dasharray="5 4"))
-        parent.add(svg.label(d, x + card_w / 2, top + card_h / 2 + 4, "leader", 10, text_anchor="middle",
-                             fill=PALETTE["muted"]))
-    crew = table["crew"]
-    left = x + card_w + 10
-    room = w - (card_w + 10) - card_w
-    step = min(card_w * 0.45, room / max(1, crew - 1)) if crew > 1 else 0
-    for i in range(crew):
-        parent.add(face(d, CREW[team], left + i * step, top, card_w, card_h, covered=i < crew - 1))
-    if not crew:
-        parent.add(d.rect((left, top), (card_w, card_h), rx=6, fill="none", stroke=PALETTE["muted"], stroke_width=1.5,
-                          stroke_dasharray="5 4"))
-        parent.add(svg.label(d, left + card_w / 2, top + card_h / 2 + 4, "crew", 10, text_anchor="middle",
-                             fill=PALETTE["muted"]))
-    pip_y = top + card_h + 12
-    for i in range(6):
-        filled = i < crew
-        parent.add(d.circle((left + 6 + i * 14, pip_y), 5, fill=CARD[CREW[team]][1] if filled and team else "white",
-                            stroke=PALETTE["line"], stroke_width=1))
-    parent.add(svg.label(d, left + 6 + 6 * 14, pip_y + 4, f"crew {crew}/6", 11, fill=PALETTE["ink"]))
+def hand_text(view: dict, seat: int) -> str:
+    size, known = view["hand_sizes"][seat], view["known"][seat]
+    words = f"{size} card{'s' if size != 1 else ''} in hand"
+    return words + (f", known to all: {', '.join(FULL[k] for k in known)}" if known else "")
 
 
-def draw_panel(d, view: dict, seat: int, x: float, y: float, w: float, h: float, live: set, pending: str | None):
-    """Another player (or any player, for an onlooker): hand face down, known cards face up, table."""
-    g = d.g()
-    mover = view["to_move"] == seat
-    won = view["outcome"] and view["players"][seat] in view["outcome"]["winners"]
-    g.add(d.rect((x, y), (w, h), rx=10, fill="#fff8e1" if won else "white",
-                 stroke=GOLD if won else (PALETTE["player"][seat] if mover else PALETTE["line"]),
-                 stroke_width=4 if won or mover else 1.5))
-    g.add(marker(d, seat, x + 16, y + 18))
-    name = view["players"][seat] + (" (you)" if seat == view["viewer"] else "")
-    g.add(svg.label(d, x + 30, y + 23, name, 15, font_weight="bold"))
-    tag = "wins!" if won else ("to move" if mover else "")
-    if tag:
-        g.add(svg.label(d, x + w - 10, y + 23, tag, 13, text_anchor="end", font_weight="bold",
-                        fill=GOLD if won else PALETTE["player"][seat]))
-    size = view["hand_sizes"][seat]
-    known = view["known"][seat]
-    g.add(svg.label(d, x + 12, y + 44, f"hand: {size} card{'s' if size != 1 else ''}", 12, fill=PALETTE["ink"]))
-    hx, step = x + 100, min(16, (w - 140) / max(1, size))
-    for i in range(size):
-        if i < len(known):
-            g.add(face(d, known[i], hx + i * 34, y + 30, 30, 40, mini=True))
+def position_text(view: dict) -> str:
+    """The position in a few sentences, for the board's description."""
+    parts = [f"TIC TOC, turn {view['turn']}."]
+    for seat, name in enumerate(view["players"]):
+        parts.append(f"{name}: {hand_text(view, seat)}; table: {table_text(view['tables'][seat])}.")
+    market = ", ".join(FULL[k] for k in view["market"]) or "empty"
+    top = FULL[view["discard"][-1]] if view["discard"] else "none"
+    parts.append(f"Market: {market}. Discard pile: {len(view['discard'])} cards, top {top}. "
+                 f"Draw pile: {view['draw_size']} cards.")
+    return " ".join(parts)
+
+
+# ---- the parts of the board, each drawn at (x, y) and returning its height ------------------------------
+class Board:
+    """One drawing: the view, its click targets by action, and the width to fill."""
+
+    def __init__(self, view: dict, targets: Sequence[Target], pending: str | None, width: float) -> None:
+        self.view, self.width = view, width
+        self.labels = {t.action: t.label for t in targets}
+        if pending is not None and not any(a.startswith(pending + " ") for a in self.labels):
+            pending = None
+        self.pending = pending
+        self.d = svg.canvas(width, 100, f"TIC TOC. {view['status']}")
+
+    def live(self, action: str, step: str | None = None) -> bool:
+        """Whether `action` is clickable now: no first step is open, or it is the open one's (`step`)."""
+        return action in self.labels and self.pending in (None, step)
+
+    def target(self, action: str, parent=None):
+        return svg.target(self.d, action, self.labels[action], parent)
+
+    def title(self, y: float) -> float:
+        d, view, w = self.d, self.view, self.width
+        d.add(svg.label(d, MARGIN, y + 24, "TIC TOC", 22, font_weight="bold"))
+        d.add(svg.label(d, w - MARGIN, y + 22, f"turn {view['turn']} of at most {view['turn_cap']}", 12,
+                        text_anchor="end", fill=MUTED))
+        goal = f"Peter Pan or Captain Hook with {WIN_CREW} crew wins, or three Crocodiles in hand"
+        return lines_of(d, d, MARGIN, y + 46, goal, w - 2 * MARGIN, 12, fill=MUTED) - y
+
+    def status_line(self, y: float) -> float:
+        d = self.d
+        g = d.add(d.g(**{"class": "ttn-status-line"}))
+        words = self.prompt() or self.view["status"]
+        return lines_of(d, g, MARGIN, y + 16, words, self.width - 2 * MARGIN, 14, 18, font_weight="bold") - y
+
+    def prompt(self) -> str:
+        """What the viewer may do now, in words."""
+        view = self.view
+        me = view["viewer"]
+        if view["outcome"] is not None or me is None or me != view["to_move"]:
+            return ""
+        if self.pending:
+            words = self.labels.get(self.pending) or FIRST_STEPS[self.pending]
+            return words[0].upper() + words[1:] + " (Esc to cancel)"
+        drawn = view["drawn"] or []
+        got = f"you drew {' and '.join(FULL[k] for k in drawn)}" if drawn else "the piles were empty: you drew nothing"
+        size = len(view["hand"])
+        if size > HAND_LIMIT:
+            return f"Your turn: {got}. You hold {size} cards: play or discard down to {HAND_LIMIT} before ending."
+        return f"Your turn: {got}. Play, discard, or end your turn."
+
+    def table(self, parent, seat: int, x: float, y: float) -> float:
+        """Team name, leader, crew stack and pips counting the crew towards 6."""
+        d, table = self.d, self.view["tables"][seat]
+        owner = "your" if seat == self.view["viewer"] else f"{self.view['players'][seat]}'s"
+        g = d.g(**{"role": "img", "aria-label": f"{owner} table: {table_text(table)}"})
+        parent.add(g)
+        team, crew, h = table["team"], table["crew"], TABLE_W * 1.4
+        g.add(svg.label(d, x, y + 13, team or "no team yet", 13, font_weight="bold",
+                        fill=CARD[CREW[team]][1] if team else MUTED))
+        top = y + 20
+        if team and table["leader"]:
+            g.add(face(d, LEADER[team], x, top, TABLE_W, h))
         else:
-            g.add(back(d, hx + len(known) * 34 + (i - len(known)) * step, y + 32, 24, 34))
-    if known:
-        g.add(svg.label(d, x + 12, y + 58, "face up: known to all", 9, fill=PALETTE["muted"]))
-    d.add(g)
-    table = view["tables"][seat]
-    if w >= 560:  # a wide panel (2 players): the table beside the hand
-        box, spot = (x + 320, y + 6, w - 326, h - 12), (x + 332, y + 8, min(420, w - 350), 48)
-    else:
-        box, spot = (x + 4, y + 70, w - 8, h - 74), (x + 12, y + 72, w - 24, min(48, (w - 60) / 4.2))
-    attack = next((a for a in live if a.split(" @")[-1] == str(seat + 1) and a.startswith(("croc", "smee"))), None)
-    if attack and pending in (None, attack.split()[0]):
-        card = "Crocodile" if attack.startswith("croc") else "Mr. Smee"
-        t = svg.target(d, attack, f"{view['players'][seat]}'s table, {table_text(table)}: attack it with {card}")
-        t.add(d.rect(box[:2], box[2:], rx=8, fill=PALETTE["target"], fill_opacity=0.08))
-        ring_target(d, t, *box)
-        draw_table(d, t, table, *spot)
-        t.add(svg.label(d, box[0] + box[2] - 8, box[1] + 14, f"attack with {card}", 11, text_anchor="end",
-                        fill=PALETTE["target"], font_weight="bold"))
-    else:
-        draw_table(d, d, table, *spot)
+            g.add(d.rect((x, top), (TABLE_W, h), rx=6, fill="none", stroke=MUTED, stroke_width=1.5,
+                         stroke_dasharray="5 4"))
+            g.add(svg.label(d, x + TABLE_W / 2, top + h / 2 + 4, "leader", 11, text_anchor="middle", fill=MUTED))
+        left = x + TABLE_W + 8
+        step = min(18, 80 / max(1, crew - 1))
+        for i in range(crew):
+            g.add(face(d, CREW[team], left + i * step, top, TABLE_W, h))
+        if not crew:
+            g.add(d.rect((left, top), (TABLE_W, h), rx=6, fill="none", stroke=MUTED, stroke_width=1.5,
+                         stroke_dasharray="5 4"))
+            g.add(svg.label(d, left + TABLE_W / 2, top + h / 2 + 4, "crew", 11, text_anchor="middle", fill=MUTED))
+        pip_y = top + h + 12
+        for i in range(WIN_CREW):
+            filled = team and i < crew
+            g.add(d.circle((x + 6 + i * 14, pip_y), 5, fill=CARD[CREW[team]][1] if filled else "white",
+                           stroke=PALETTE["line"], stroke_width=1))
+        g.add(svg.label(d, x + 6 + WIN_CREW * 14, pip_y + 4, f"crew {crew}/{WIN_CREW}", 11, fill=INK))
+        return pip_y + 10 - y
 
+    def frame(self, seat: int, x: float, y: float, w: float, h: float):
+        """A player's panel: border (gold for a winner, the seat's colour for the mover), marker and name."""
+        d, view = self.d, self.view
+        mover = view["to_move"] == seat
+        won = view["outcome"] is not None and seat in view["outcome"]["winners"]
+        g = d.add(d.g())
+        g.add(d.rect((x, y), (w, h), rx=10, fill="#fff8e1" if won else "white",
+                     stroke=GOLD if won else (PALETTE["player"][seat] if mover else PALETTE["line"]),
+                     stroke_width=4 if won or mover else 1.5))
+        g.add(marker(d, seat, x + 16, y + 18))
+        you = " (you)" if seat == view["viewer"] else ""
+        g.add(svg.label(d, x + 30, y + 23, view["players"][seat] + you, 15, font_weight="bold"))
+        tag = "wins!" if won else ("to move" if mover else "")
+        if tag:
+            g.add(svg.label(d, x + w - 10, y + 23, tag, 13, text_anchor="end", font_weight="bold",
+                            fill="#8a6100" if won else INK))
+        return g
 
-def draw_middle(d, view: dict, y: float, live: set, pending: str | None):
-    """Draw pile, discard pile (its top; the whole pile when choosing for Tinker Bell), market, events."""
-    cw, ch = 62, 87
-    x = MARGIN + 4
-    d.add(svg.label(d, x, y + 14, "Draw pile", 13, font_weight="bold"))
-    for i in range(min(3, view["draw_size"])):
-        d.add(back(d, x + 2 * i, y + 22 - 2 * i, cw, ch))
-    if not view["draw_size"]:
-        d.add(d.rect((x, y + 22), (cw, ch), rx=6, fill="none", stroke=PALETTE["muted"], stroke_dasharray="5 4"))
-    d.add(svg.label(d, x + cw / 2, y + ch + 40, f"{view['draw_size']} cards", 12, text_anchor="middle"))
+    def panel_height(self, w: float) -> float:
+        return 144 if w >= 480 else 232
 
-    x += 90
-    pile = view["discard"]
-    choosing = pending == "tink"
-    tinks = [a for a in live if a.startswith("tink ")]
-    d.add(svg.label(d, x, y + 14, "Discard pile", 13, font_weight="bold"))
-    if tinks and not pending:
-        group = svg.target(d, "tink" if len(tinks) > 1 else tinks[0],
-                           "discard pile: take a card from it with Tinker Bell" if len(tinks) > 1
-                           else f"discard pile: take {FULL[tinks[0].split()[1]]} with Tinker Bell")
-        ring_target(d, group, x, y + 22, cw, ch)
-    else:
-        group = d.add(d.g())
-    if pile:
-        group.add(face(d, pile[-1], x, y + 22, cw, ch))
-    else:
-        group.add(d.rect((x, y + 22), (cw, ch), rx=6, fill="none", stroke=PALETTE["muted"], stroke_dasharray="5 4"))
-    d.add(svg.label(d, x + cw / 2, y + ch + 40, f"{len(pile)} card{'s' if len(pile) != 1 else ''}", 12,
-                    text_anchor="middle"))
-
-    x += 96
-    d.add(svg.label(d, x, y + 14, "Market", 13, font_weight="bold"))
-    for i, kind in enumerate(view["market"]):
-        mx = x + i * (cw + 10)
-        action = f"treasure {kind}"
-        if action in live and pending in (None, "treasure"):
-            t = svg.target(d, action, f"market card {FULL[kind]}: take it with Pirate Treasure")
-            t.add(face(d, kind, mx, y + 22, cw, ch))
-            ring_target(d, t, mx, y + 22, cw, ch)
+    def panel(self, seat: int, x: float, y: float, w: float, h: float) -> None:
+        """Another player (or any player, for an onlooker): hand face down, known cards face up, table."""
+        d, view = self.d, self.view
+        g = self.frame(seat, x, y, w, h)
+        known = view["known"][seat]
+        size = view["hand_sizes"][seat]
+        hand = d.g(**{"role": "img", "aria-label": f"{view['players'][seat]}: {hand_text(view, seat)}"})
+        g.add(hand)
+        hand.add(svg.label(d, x + 12, y + 46, f"hand: {size} card{'s' if size != 1 else ''}", 12, fill=INK))
+        room = (w / 2 if w >= 480 else w) - 24
+        step = min(16, (room - 34 * len(known) - 24) / max(1, size - len(known)))
+        for i, kind in enumerate(known):
+            hand.add(face(d, kind, x + 12 + i * 34, y + 54, 30, 42))
+        for i in range(size - len(known)):
+            hand.add(back(d, x + 12 + len(known) * 34 + i * step, y + 58, 24, 34))
+        if known:
+            hand.add(svg.label(d, x + 12, y + 112, "face up: known to all", 11, fill=MUTED))
+        tx, ty = (x + w / 2, y + 30) if w >= 480 else (x + 12, y + 120)
+        attack = next((a for a in (f"croc @{seat + 1}", f"smee @{seat + 1}") if self.live(a, a.split()[0])), None)
+        if attack:
+            t = self.target(attack)
+            box = (tx - 6, ty - 4, x + w - tx - 6, 110)
+            t.add(d.rect(box[:2], box[2:], rx=8, fill=PALETTE["target"], fill_opacity=0.08))
+            ring(d, t, *box)
+            self.table(t, seat, tx, ty)
+            card = FULL["Croc" if attack.startswith("croc") else "Smee"]
+            t.add(svg.label(d, box[0] + box[2] - 8, ty + 13, f"attack with {card}", 12, text_anchor="end", fill=LINK,
+                            font_weight="bold"))
         else:
-            d.add(face(d, kind, mx, y + 22, cw, ch, dim=pending == "treasure"))
-    if not view["market"]:
-        d.add(svg.label(d, x, y + 60, "empty", 12, fill=PALETTE["muted"]))
+            self.table(g, seat, tx, ty)
 
-    x += 4 * (cw + 10) + 16
-    d.add(svg.label(d, x, y + 14, "Last events", 13, font_weight="bold"))
-    events = view["log"][-4:] or ["none yet"]
-    line_y = y + 34
-    for event in events:
-        for line in svg.wrap(event, 46)[:2]:
-            d.add(svg.label(d, x, line_y, line, 11, fill=PALETTE["ink"]))
-            line_y += 14
-        line_y += 4
-    if choosing:
-        draw_discard_choice(d, view, y, live)
+    def panels(self, seats: list[int], y: float) -> float:
+        w = self.width - 2 * MARGIN
+        columns = max(1, min(len(seats), int((w + GAP) // (230 + GAP))))
+        pw = (w - GAP * (columns - 1)) / columns
+        ph = self.panel_height(pw)
+        for i, seat in enumerate(seats):
+            row, col = divmod(i, columns)
+            self.panel(seat, MARGIN + col * (pw + GAP), y + row * (ph + GAP), pw, ph)
+        rows = -(-len(seats) // columns)
+        return rows * (ph + GAP)
 
-
-def draw_discard_choice(d, view: dict, y: float, live: set):
-    """The whole discard pile, one card per kind with its count, for Tinker Bell's choice."""
-    kinds = Counter(view["discard"])
-    shown = [k for k in CARD if kinds[k]]
-    cw, ch = 62, 87
-    w = max(360, len(shown) * (cw + 12) + 24)
-    x = (WIDTH - w) / 2
-    d.add(d.rect((x, y - 6), (w, ch + 64), rx=10, fill="white", stroke=PALETTE["target"], stroke_width=3))
-    d.add(svg.label(d, x + 12, y + 14, f"The discard pile ({len(view['discard'])} cards): take one with Tinker Bell",
-                    13, font_weight="bold"))
-    for i, kind in enumerate(shown):
-        cx = x + 12 + i * (cw + 12)
-        action = f"tink {kind}"
-        note = f"×{kinds[kind]}"
-        if action in live:
-            t = svg.target(d, action, f"take {FULL[kind]} from the discard pile ({kinds[kind]} there)")
-            t.add(face(d, kind, cx, y + 26, cw, ch, note))
-            ring_target(d, t, cx, y + 26, cw, ch)
+    def middle(self, y: float) -> float:
+        """Draw pile, discard pile and market in a row (two on a narrow screen), then the last events."""
+        view = self.view
+        market_w = max(1, len(view["market"])) * (CARD_W + 8) - 8
+        items = [(CARD_W, self.draw_pile), (CARD_W + 10, self.discard_pile), (market_w, self.market)]
+        x, top, bottom = MARGIN + 2, y, y
+        for w, draw in items:
+            if x + w > self.width - MARGIN:
+                x, top = MARGIN + 2, bottom + 8
+            bottom = max(bottom, top + draw(x, top))
+            x += w + 18
+        room = self.width - MARGIN - x
+        if room >= 200:
+            self.events(x, top, room)
         else:
-            d.add(face(d, kind, cx, y + 26, cw, ch, note, dim=True))
-    d.add(svg.label(d, x + 12, y + ch + 50, "Tinker Bell cannot take a Tinker Bell", 10, fill=PALETTE["muted"]))
+            bottom += self.events(MARGIN + 2, bottom + 6, self.width - 2 * MARGIN) + 6
+        if self.pending == "tink":
+            bottom += self.discard_choice(bottom + 8) + 8
+        return bottom - y
 
+    def draw_pile(self, x: float, y: float) -> float:
+        d, size = self.d, self.view["draw_size"]
+        g = d.add(d.g(**{"role": "img", "aria-label": f"draw pile: {size} cards, face down"}))
+        g.add(svg.label(d, x, y + 14, "Draw pile", 13, font_weight="bold"))
+        for i in range(min(3, size)):
+            g.add(back(d, x + 2 * i, y + 24 - 2 * i, CARD_W, CARD_H))
+        if not size:
+            g.add(d.rect((x, y + 24), (CARD_W, CARD_H), rx=6, fill="none", stroke=MUTED, stroke_dasharray="5 4"))
+        g.add(svg.label(d, x + CARD_W / 2, y + CARD_H + 42, f"{size} cards", 12, text_anchor="middle"))
+        return CARD_H + 48
 
-def hand_action(kind: str, live: set, pending: str | None) -> tuple[str, str] | None:
-    """The click target of a card in the viewer's hand and its accessible name, if it can be played."""
-    if pending:
-        return None
-    for action, words in ((f"play {kind}", "play it on your table"),
-                          (f"play {kind} (switch)", "switch teams: discard your table and play it")):
-        if action in live:
-            return action, f"your {FULL[kind]}: {words}"
-    verb = {"Croc": "croc", "Smee": "smee", "Tink": "tink", "Treasure": "treasure"}.get(kind)
-    if verb:
-        options = sorted(a for a in live if a.startswith(verb + " "))
-        if len(options) == 1:
-            return options[0], f"your {FULL[kind]}: {describe(options[0])}"
-        if options:
-            return verb, f"your {FULL[kind]}: choose its target"
-    return None
-
-
-def describe(action: str) -> str:
-    verb, rest = action.split(" ", 1)
-    if verb in ("croc", "smee"):
-        return f"attack Player {rest[1:]}'s {'Pirates' if verb == 'croc' else 'Lost Boys'}"
-    return f"take {FULL[rest]} from the {'discard pile' if verb == 'tink' else 'market'}"
-
-
-def draw_own(d, view: dict, y: float, live: set, pending: str | None):
-    """The viewer's table on the left, hand face up on the right, with discard and end-turn buttons."""
-    me = view["viewer"]
-    g = d.add(d.g())
-    mover = view["to_move"] == me
-    won = view["outcome"] and view["players"][me] in view["outcome"]["winners"]
-    g.add(d.rect((MARGIN, y), (WIDTH - 2 * MARGIN, 200), rx=10, fill="#fff8e1" if won else "white",
-                 stroke=GOLD if won else (PALETTE["player"][me] if mover else PALETTE["line"]),
-                 stroke_width=4 if won or mover else 1.5))
-    g.add(marker(d, me, MARGIN + 18, y + 20))
-    g.add(svg.label(d, MARGIN + 32, y + 25, f"{view['players'][me]} (you)", 15, font_weight="bold"))
-    draw_table(d, g, view["tables"][me], MARGIN + 14, y + 40, 300, 58)
-
-    hand = view["hand"]
-    hx, hy, cw, ch = 360, y + 34, 82, 115
-    g.add(svg.label(d, hx, y + 25, f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}", 14,
-                    font_weight="bold"))
-    room = WIDTH - MARGIN - 130 - hx
-    step = min(cw + 10, (room - cw) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
-    known = Counter(view["known"][me])
-    new = Counter(view["drawn"] or ())
-    remaining = Counter(hand)
-    for i, kind in enumerate(hand):
-        x = hx + i * step
-        # the last copies of a kind are the newly drawn ones, the first ones are those known to all
-        index = hand[:i + 1].count(kind)
-        note = "new" if index > remaining[kind] - new[kind] else ("seen" if index <= known[kind] else "")
-        main = hand_action(kind, live, pending)
-        if main:
-            t = svg.target(d, main[0], main[1])
-            t.add(face(d, kind, x, hy, cw, ch, note))
-            ring_target(d, t, x, hy, cw, ch)
+    def discard_pile(self, x: float, y: float) -> float:
+        d, pile = self.d, self.view["discard"]
+        d.add(svg.label(d, x, y + 14, "Discard pile", 13, font_weight="bold"))
+        action = "tink" if "tink" in self.labels else next((a for a in self.labels if a.startswith("tink ")), None)
+        if action and self.pending is None:
+            group = self.target(action)
+            ring(d, group, x, y + 24, CARD_W, CARD_H)
         else:
-            d.add(face(d, kind, x, hy, cw, ch, note, dim=bool(pending)))
-        action = f"discard {kind}"
-        if action in live and not pending:
-            t = svg.target(d, action, f"discard your {FULL[kind]}")
-            button(d, t, x + 6, hy + ch + 8, cw - 12, 22, "discard", 11)
-    if not hand:
-        g.add(svg.label(d, hx, hy + 40, "no cards", 13, fill=PALETTE["muted"]))
-    if "end" in live and not pending:
-        t = svg.target(d, "end", "end your turn")
-        button(d, t, WIDTH - MARGIN - 118, y + 90, 104, 40, "End turn", 15)
-    elif mover and not pending:
-        button(d, g, WIDTH - MARGIN - 118, y + 90, 104, 40, "End turn", 15, live=False)
-        g.add(svg.label(d, WIDTH - MARGIN - 66, y + 148, "first get down", 10, text_anchor="middle",
-                        fill=PALETTE["muted"]))
-        g.add(svg.label(d, WIDTH - MARGIN - 66, y + 161, "to 3 cards", 10, text_anchor="middle",
-                        fill=PALETTE["muted"]))
+            group = d.add(d.g())
+        if pile:
+            group.add(face(d, pile[-1], x, y + 24, CARD_W, CARD_H, label=f"discard pile, top card: {FULL[pile[-1]]}"))
+        else:
+            group.add(d.rect((x, y + 24), (CARD_W, CARD_H), rx=6, fill="none", stroke=MUTED, stroke_dasharray="5 4"))
+        d.add(svg.label(d, x + CARD_W / 2, y + CARD_H + 42, f"{len(pile)} card{'s' if len(pile) != 1 else ''}", 12,
+                        text_anchor="middle"))
+        return CARD_H + 48
+
+    def market(self, x: float, y: float) -> float:
+        d, market = self.d, self.view["market"]
+        d.add(svg.label(d, x, y + 14, "Market", 13, font_weight="bold"))
+        for i, kind in enumerate(market):
+            mx, action = x + i * (CARD_W + 8), f"treasure {kind}"
+            card = face(d, kind, mx, y + 24, CARD_W, CARD_H, label=f"market card: {FULL[kind]}")
+            if self.live(action, "treasure"):
+                t = self.target(action)
+                t.add(card)
+                ring(d, t, mx, y + 24, CARD_W, CARD_H)
+            else:
+                d.add(card)
+        if not market:
+            d.add(svg.label(d, x, y + 60, "empty", 12, fill=MUTED))
+        return CARD_H + 48
+
+    def events(self, x: float, y: float, width: float) -> float:
+        d = self.d
+        g = d.add(d.g())
+        g.add(svg.label(d, x, y + 14, "Last events", 13, font_weight="bold"))
+        line_y = y + 34
+        for event in self.view["log"][-4:] or ["none yet"]:
+            line_y = lines_of(d, g, x, line_y, event, width, 12, 15, fill=INK) + 3
+        return line_y - y
+
+    def discard_choice(self, y: float) -> float:
+        """The whole discard pile, one card per kind with its count, for Tinker Bell's choice."""
+        d = self.d
+        kinds = Counter(self.view["discard"])
+        shown = [k for k in CARD if kinds[k]]
+        w = self.width - 2 * MARGIN
+        per_row = max(1, int((w - 16) // (CARD_W + 12)))
+        rows = -(-len(shown) // per_row)
+        h = 44 + rows * (CARD_H + 12) + 24
+        d.add(d.rect((MARGIN, y), (w, h), rx=10, fill="white", stroke=PALETTE["target"], stroke_width=3))
+        top = lines_of(d, d, MARGIN + 12, y + 20, f"The discard pile ({len(self.view['discard'])} cards): "
+                       f"take one with Tinker Bell", w - 24, 13, font_weight="bold")
+        for i, kind in enumerate(shown):
+            row, col = divmod(i, per_row)
+            cx, cy = MARGIN + 12 + col * (CARD_W + 12), top + row * (CARD_H + 12)
+            action = f"tink {kind}"
+            card = face(d, kind, cx, cy, CARD_W, CARD_H, f"×{kinds[kind]}", f"{FULL[kind]}, {kinds[kind]} in the pile")
+            if action in self.labels:
+                t = self.target(action)
+                t.add(card)
+                ring(d, t, cx, cy, CARD_W, CARD_H)
+            else:
+                d.add(card)
+        d.add(svg.label(d, MARGIN + 12, y + h - 10, "Tinker Bell cannot take a Tinker Bell", 11, fill=MUTED))
+        return h
+
+    def hand_action(self, kind: str) -> str | None:
+        """The click target of a card in the viewer's hand, if it can be played."""
+        if self.pending:
+            return None
+        for action in (f"play {kind}", f"play {kind} (switch)"):
+            if action in self.labels:
+                return action
+        verb = {"Croc": "croc", "Smee": "smee", "Tink": "tink", "Treasure": "treasure"}.get(kind)
+        if verb in self.labels:
+            return verb
+        return next((a for a in self.labels if verb and a.startswith(verb + " ")), None)
+
+    def own(self, y: float) -> float:
+        """The viewer's table, then the hand face up with a discard button under each card."""
+        d, view = self.d, self.view
+        me, w = view["viewer"], self.width - 2 * MARGIN
+        hand = view["hand"]
+        wide = w >= 620
+        hx = MARGIN + (250 if wide else 12)
+        hand_w = MARGIN + w - 12 - hx
+        per_row = max(1, int((hand_w + 8) // (CARD_W + 8)))
+        rows = max(1, -(-len(hand) // per_row))
+        hand_top = y + 40 if wide else y + 168
+        slot_h = CARD_H + 6 + BUTTON_H + 10
+        h = max(hand_top - y + rows * slot_h, 214 if wide else 0) + 8
+        g = self.frame(me, MARGIN, y, w, h)
+        self.table(g, me, MARGIN + 14, y + 36)
+        g.add(svg.label(d, hx, hand_top - 10,
+                        f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}", 14, font_weight="bold"))
+        self.end_button(g, *((MARGIN + 14, y + 150) if wide else (MARGIN + w - 122, y + 40)))
+        known, new, remaining = Counter(view["known"][me]), Counter(view["drawn"] or ()), Counter(hand)
+        for i, kind in enumerate(hand):
+            row, col = divmod(i, per_row)
+            x, cy = hx + col * (CARD_W + 8), hand_top + row * slot_h
+            # the last copies of a kind are the newly drawn ones, the first ones are those known to all
+            index = hand[:i + 1].count(kind)
+            note = "new" if index > remaining[kind] - new[kind] else ("seen" if index <= known[kind] else "")
+            main = self.hand_action(kind)
+            card = face(d, kind, x, cy, CARD_W, CARD_H, note, f"your {FULL[kind]}" + (f", {note}" if note else ""))
+            if main:
+                t = self.target(main)
+                t.add(card)
+                ring(d, t, x, cy, CARD_W, CARD_H)
+            else:
+                d.add(card)
+            if self.live(f"discard {kind}"):
+                button(d, self.target(f"discard {kind}"), x, cy + CARD_H + 6, CARD_W, BUTTON_H, "discard")
+        if not hand:
+            g.add(svg.label(d, hx, hand_top + 20, "no cards", 13, fill=MUTED))
+        return h
+
+    def end_button(self, g, x: float, y: float) -> None:
+        d, view = self.d, self.view
+        if self.live("end"):
+            button(d, self.target("end"), x, y, 110, 32, "End turn")
+        elif view["to_move"] == view["viewer"] and not self.pending and view["outcome"] is None:
+            button(d, g, x, y, 110, 32, "End turn", live=False)
+            for i, line in enumerate(("first get down", f"to {HAND_LIMIT} cards")):
+                g.add(svg.label(d, x + 110, y + 50 + 14 * i, line, 11, text_anchor="end", fill=MUTED))
 
 
-def prompt(view: dict, pending: str | None) -> str:
-    """What the viewer may do now, in words."""
-    me, mover = view["viewer"], view["to_move"]
-    if view["outcome"] or me is None or me != mover:
-        return ""
-    if pending in PROMPT:
-        return PROMPT[pending] + " (Esc to cancel)"
-    drawn = view["drawn"] or []
-    got = f"you drew {' and '.join(FULL[k] for k in drawn)}" if drawn else "the piles were empty: you drew nothing"
-    size = len(view["hand"])
-    if size > 3:
-        return f"Your turn: {got}. You hold {size} cards: play or discard down to 3 before ending your turn."
-    return f"Your turn: {got}. Play, discard, or end your turn."
-
-
-def render(view: dict, targets: Sequence[Target], pending: str | None = None,
-           width: float | None = None) -> str:
-    actions = [t.action for t in targets]
-    me = view["viewer"]
-    n = len(view["players"])
-    live = set(actions)
-    if pending and not any(a.startswith(pending + " ") for a in live):
-        pending = None
+def render(view: dict, targets: Sequence[Target], pending: str | None = None, width: float | None = None) -> str:
+    """The board for `view`, drawn `width` CSS px wide (the wide layout when None)."""
+    width = WIDE if width is None else max(NARROW, min(WIDE, float(width)))
+    board = Board(view, targets, pending, width)
+    d, me, n = board.d, view["viewer"], len(view["players"])
+    paper = d.add(d.rect((0, 0), (width, 100), fill=PALETTE["paper"]))
+    y = 4 + board.title(4)
+    y += board.status_line(y) + 6
     seats = [(me + i) % n for i in range(1, n)] if me is not None else list(range(n))
-    panel_h = 150 if len(seats) == 1 else 182
-    height = 44 + panel_h + 12 + 150 + (212 if me is not None else 0) + 52
-    d = svg.canvas(WIDTH, height, f"TIC TOC. {view['status']}")
-    d.add(d.rect((0, 0), (WIDTH, height), fill=PALETTE["paper"]))
-    d.add(svg.label(d, MARGIN, 30, "TIC TOC", 22, font_weight="bold"))
-    d.add(svg.label(d, 118, 30, "Peter Pan or Captain Hook with 6 crew wins, or three Crocodiles in hand", 12,
-                    fill=PALETTE["muted"]))
-    d.add(svg.label(d, WIDTH - MARGIN, 30, f"turn {view['turn']} of at most {view['turn_cap']}", 13,
-                    text_anchor="end", fill=PALETTE["muted"]))
-    gap = 12
-    w = (WIDTH - 2 * MARGIN - gap * (len(seats) - 1)) / len(seats)
-    for i, seat in enumerate(seats):
-        draw_panel(d, view, seat, MARGIN + i * (w + gap), 44, w, panel_h, live, pending)
-    middle = 44 + panel_h + 16
-    draw_middle(d, view, middle, live, pending)
-    y = middle + 150
+    y += board.panels(seats, y) + 6
+    y += board.middle(y) + 10
     if me is not None:
-        draw_own(d, view, y, live, pending)
-        y += 212
-    words = prompt(view, pending) or view["status"]
-    for i, line in enumerate(svg.wrap(words, 100)[:2]):
-        d.add(svg.label(d, MARGIN, y + 20 + 18 * i, line, 15, font_weight="bold" if i == 0 else "normal"))
+        y += board.own(y) + 10
+    d["height"] = f"{y:g}px"
+    d["viewBox"] = f"0 0 {width:g} {y:g}"
+    paper["height"] = y
+    d.elements.insert(1, Desc(position_text(view)))
     return svg.to_text(d)

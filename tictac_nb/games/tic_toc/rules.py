@@ -71,7 +71,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State
+from ...engine import IllegalAction, InvalidOption, Outcome, State, Target, excerpt
 
 # ---- the cards, read from deck.txt ----------------------------------------------------------------
 
@@ -124,6 +124,12 @@ for _k in KINDS:
     ACTIONS[TINK_A[_k]] = (TINK_TAKE, _k)
     ACTIONS[TREASURE_A[_k]] = (TREASURE_TAKE, _k)
     ACTIONS[DISCARD_A[_k]] = (DISCARD, _k)
+FIRST_STEPS = {  # a card with several targets, chosen in two steps: its words
+    "croc": "play a Crocodile: choose the player whose Pirates it chases (Captain Hook escapes first)",
+    "smee": "play Mr. Smee: choose the player whose Lost Boys he chases (Peter Pan escapes first)",
+    "tink": "play Tinker Bell: choose a card of the discard pile to take into your hand",
+    "treasure": "play Pirate Treasure: choose a market card to take into your hand",
+}
 EXAMPLES = "e.g. 'play Pirate', 'croc @2', 'tink Hook', 'treasure Pan', 'discard Smee' or 'end'"
 
 
@@ -132,17 +138,42 @@ def card_kind(name: Any) -> int | None:
     return _LOOKUP.get(name.strip().lower()) if isinstance(name, str) else None
 
 
+def seat_number(text: str, players: int) -> int | None:
+    """The seat written as `@N` or `N` (N from 1 to `players`, plain digits), or None."""
+    number = text[1:].strip() if text.startswith("@") else text
+    if not (number.isascii() and number.isdigit() and len(number) <= 3):
+        return None
+    seat = int(number) - 1
+    return seat if 0 <= seat < players else None
+
+
+def canonical_action(verb: str, rest: str) -> str | None:
+    """The notation meant by a loosely written action (any case and spacing, full card names), or None."""
+    if verb == "end":
+        return None if rest else "end"
+    if verb in ("croc", "smee"):
+        seat = seat_number(rest, MAX_PLAYERS)
+        return None if seat is None else f"{verb} @{seat + 1}"
+    if verb not in ("play", "discard", "tink", "treasure"):
+        return None
+    switch = rest.lower().endswith("(switch)")
+    kind = card_kind(rest[: -len("(switch)")] if switch else rest)
+    if kind is None:
+        return None
+    return f"{verb} {SHORT[kind]}" + (" (switch)" if switch else "")
+
+
 def check_deck(value: Any) -> dict[str, int]:
     """The option `deck`: cards per kind; kinds not named keep the kit's count."""
     if not isinstance(value, dict):
-        raise InvalidOption(f"must be a dict of card names to counts, like {{'Croc': 6}}, not {value!r}")
+        raise InvalidOption(f"must be a dict of card names to counts, like {{'Croc': 6}}, not {excerpt(value)}")
     counts = dict(DECK)
     for name, count in value.items():
         kind = card_kind(name)
         if kind is None:
-            raise InvalidOption(f"names {name!r}, which is not a card; the cards are {', '.join(SHORT)}")
+            raise InvalidOption(f"names {excerpt(name)}, which is not a card; the cards are {', '.join(SHORT)}")
         if type(count) is not int or not 0 <= count <= 99:
-            raise InvalidOption(f"gives {SHORT[kind]} {count!r} cards; a count is a whole number from 0 to 99")
+            raise InvalidOption(f"gives {SHORT[kind]} {excerpt(count)} cards; a count is a whole number from 0 to 99")
         counts[SHORT[kind]] = count
     return counts
 
@@ -154,12 +185,12 @@ def check_deck_order(value: Any) -> list[str] | None:
     if isinstance(value, str):
         value = value.split(",")
     if not isinstance(value, (list, tuple)):
-        raise InvalidOption(f"must be a list of card names, top of the deck first, not {value!r}")
+        raise InvalidOption(f"must be a list of card names, top of the deck first, not {excerpt(value)}")
     order = []
     for name in value:
         kind = card_kind(name)
         if kind is None:
-            raise InvalidOption(f"names {name!r}, which is not a card; the cards are {', '.join(SHORT)}")
+            raise InvalidOption(f"names {excerpt(name)}, which is not a card; the cards are {', '.join(SHORT)}")
         order.append(SHORT[kind])
     return order
 
@@ -261,88 +292,96 @@ class TicToc(State):
 
     def apply(self, action: str) -> None:
         op, arg = ACTIONS[action]
-        p = self.to_move
         self._legal = None
-        if op == END:
-            self._end_turn(p)
+        self._HANDLERS[op](self, self.to_move, arg)
+
+    def _end(self, p: int, _: int) -> None:
+        if self.turn >= self.options["turn_cap"]:
+            self._finish((), f"draw: timeout after {self.turn} turns", timed_out=True)
             return
-        hand = self.hands[p]
+        self._start_turn((p + 1) % self.num_players)
+
+    def _from_hand(self, p: int, kind: int) -> None:
+        """A card leaves `p`'s hand: it is no longer known to be there if it was."""
+        self.hands[p][kind] -= 1
         self.sizes[p] -= 1
-        known = self.known[p]
-        if op == DISCARD:
-            hand[arg] -= 1
-            if known[arg]:
-                known[arg] -= 1
-            self._to_discard(arg)
-            return
-        if op == PLAY or op == SWITCH:
-            hand[arg] -= 1
-            if known[arg]:
-                known[arg] -= 1
-            if op == SWITCH:
-                self._clear_table(p)
-            side = TEAM_OF[arg]
-            self.team[p] = side
-            if arg == LEADER_OF[side]:
-                self.leader[p] = True
-            else:
-                self.crew[p] += 1
-            if self.leader[p] and self.crew[p] >= WIN_CREW:
-                leader = FULL[LEADER_OF[side]]
-                self._finish((p,), f"{NAMES[p]} wins: {leader} with {self.crew[p]} {TEAM_NAMES[side]}")
-            return
-        if op == CROC_AT or op == SMEE_AT:
-            card, side = (CROC, PIRATES) if op == CROC_AT else (SMEE, LOST_BOYS)
-            hand[card] -= 1
-            if known[card]:
-                known[card] -= 1
-            self._to_discard(card)
-            q = arg
-            if self.leader[q]:
-                self.leader[q] = False
-                self._to_discard(LEADER_OF[side])
-                escaped = FULL[LEADER_OF[side]]
-            else:
-                crew = self.crew[q]
-                for _ in range(crew):
-                    self._to_discard(CREW_OF[side])
-                self.crew[q] = 0
-                escaped = f"{crew} {TEAM_NAMES[side]}" if crew > 1 else f"1 {FULL[CREW_OF[side]]}"
-            if not self.leader[q] and not self.crew[q]:
-                self.team[q] = None
-            self.log = (*self.log[-3:], f"{NAMES[p]}'s {FULL[card]} made {NAMES[q]}'s {escaped} escape")
-            return
-        if op == TINK_TAKE:
-            hand[TINK] -= 1
-            if known[TINK]:
-                known[TINK] -= 1
-            pile = self.discard
-            for i in range(len(pile) - 1, -1, -1):
-                if pile[i] == arg:
-                    del pile[i]
-                    break
-            self.in_discard[arg] -= 1
-            self._to_discard(TINK)
-            source = "the discard pile"
-        else:  # TREASURE_TAKE
-            hand[TREASURE] -= 1
-            if known[TREASURE]:
-                known[TREASURE] -= 1
-            market = self.market
-            slot = market.index(arg)
-            card = self._draw_card()
-            if card is None:
-                del market[slot]
-            else:
-                market[slot] = card
-            self._to_discard(TREASURE)
-            source = "the market"
-        hand[arg] += 1
-        known[arg] += 1
+        if self.known[p][kind]:
+            self.known[p][kind] -= 1
+
+    def _discard(self, p: int, kind: int) -> None:
+        self._from_hand(p, kind)
+        self._to_discard(kind)
+
+    def _place(self, p: int, kind: int) -> None:
+        self._from_hand(p, kind)
+        side = TEAM_OF[kind]
+        self.team[p] = side
+        if kind == LEADER_OF[side]:
+            self.leader[p] = True
+        else:
+            self.crew[p] += 1
+        if self.leader[p] and self.crew[p] >= WIN_CREW:
+            leader = FULL[LEADER_OF[side]]
+            self._finish((p,), f"{NAMES[p]} wins: {leader} with {self.crew[p]} {TEAM_NAMES[side]}")
+
+    def _switch(self, p: int, kind: int) -> None:
+        self._clear_table(p)
+        self._place(p, kind)
+
+    def _croc(self, p: int, q: int) -> None:
+        self._chase(p, q, CROC, PIRATES)
+
+    def _smee(self, p: int, q: int) -> None:
+        self._chase(p, q, SMEE, LOST_BOYS)
+
+    def _chase(self, p: int, q: int, card: int, side: int) -> None:
+        """Crocodile or Mr. Smee: the leader on `q`'s table escapes, or else all its crew."""
+        self._discard(p, card)
+        if self.leader[q]:
+            self.leader[q] = False
+            self._to_discard(LEADER_OF[side])
+            escaped = FULL[LEADER_OF[side]]
+        else:
+            crew = self.crew[q]
+            for _ in range(crew):
+                self._to_discard(CREW_OF[side])
+            self.crew[q] = 0
+            escaped = f"{crew} {TEAM_NAMES[side]}" if crew > 1 else f"1 {FULL[CREW_OF[side]]}"
+        if not self.leader[q] and not self.crew[q]:
+            self.team[q] = None
+        self.log = (*self.log[-3:], f"{NAMES[p]}'s {FULL[card]} made {NAMES[q]}'s {escaped} escape")
+
+    def _tink(self, p: int, kind: int) -> None:
+        self._from_hand(p, TINK)
+        pile = self.discard
+        del pile[len(pile) - 1 - pile[::-1].index(kind)]
+        self.in_discard[kind] -= 1
+        self._to_discard(TINK)
+        self._take(p, kind, "the discard pile")
+
+    def _treasure(self, p: int, kind: int) -> None:
+        self._from_hand(p, TREASURE)
+        market = self.market
+        slot = market.index(kind)
+        card = self._draw_card()
+        if card is None:
+            del market[slot]
+        else:
+            market[slot] = card
+        self._to_discard(TREASURE)
+        self._take(p, kind, "the market")
+
+    def _take(self, p: int, kind: int, source: str) -> None:
+        """A card taken into `p`'s hand from a public place: known to all until played or discarded."""
+        self.hands[p][kind] += 1
+        self.known[p][kind] += 1
         self.sizes[p] += 1
-        self.log = (*self.log[-3:], f"{NAMES[p]} took {FULL[arg]} from {source}")
-        if hand[CROC] >= 3:
+        self.log = (*self.log[-3:], f"{NAMES[p]} took {FULL[kind]} from {source}")
+        if self.hands[p][CROC] >= 3:
             self._tic_toc(p, f"with a Crocodile from {source}")
+
+    _HANDLERS = {PLAY: _place, SWITCH: _switch, CROC_AT: _croc, SMEE_AT: _smee, TINK_TAKE: _tink,
+                 TREASURE_TAKE: _treasure, DISCARD: _discard, END: _end}
 
     def _to_discard(self, kind: int) -> None:
         self.discard.append(kind)
@@ -394,12 +433,6 @@ class TicToc(State):
         self.sizes[p] += len(drawn)
         self.drawn, self.drew = tuple(drawn), len(drawn)
 
-    def _end_turn(self, p: int) -> None:
-        if self.turn >= self.options["turn_cap"]:
-            self._finish((), f"draw: timeout after {self.turn} turns", timed_out=True)
-            return
-        self._start_turn((p + 1) % self.num_players)
-
     def _tic_toc(self, p: int, how: str) -> None:
         self.known[p][CROC] = self.hands[p][CROC]  # the shout shows them
         self._finish((p,), f"{NAMES[p]} wins: TIC TOC! three Crocodiles in hand, {how}")
@@ -411,51 +444,45 @@ class TicToc(State):
 
     # ---- refusals ------------------------------------------------------------------------------
     def refusal(self, action: str) -> str:
-        p = self.to_move
-        hand = self.hands[p]
-        words = action.strip().split()
+        words = action.split()
         if not words:
             return f"an empty action: write {EXAMPLES}"
         verb, rest = words[0].lower(), " ".join(words[1:])
-        for legal in self.legal_actions():
-            if " ".join(legal.lower().split()) == " ".join(action.lower().split()):
-                return f"write the action exactly as {legal!r}"
-        if verb == "end":
-            return (f"you must discard down to {HAND_LIMIT} cards before ending your turn "
-                    f"(you hold {self.sizes[p]})")
-        if verb in ("play", "discard", "tink", "treasure"):
-            switch = rest.lower().endswith("(switch)")
-            name = rest[: -len("(switch)")].strip() if switch else rest
-            if not name:
-                return f"{verb} which card? the cards are {', '.join(SHORT)}"
-            kind = card_kind(name)
-            if kind is None:
-                return f"{name!r} is not a TIC TOC card; the cards are {', '.join(SHORT)}"
-            if verb == "play":
-                return self._play_refusal(p, kind, switch)
-            if verb == "discard":
-                return f"you have no {FULL[kind]} in hand to discard"
-            card, place = (TINK, "discard pile") if verb == "tink" else (TREASURE, "market")
-            if not hand[card]:
-                return f"you have no {FULL[card]} in hand"
-            if verb == "tink" and kind == TINK:
-                return "Tinker Bell cannot take another Tinker Bell (this kit's ruling: it would change nothing)"
-            return f"there is no {FULL[kind]} in the {place}"
-        if verb in ("croc", "smee"):
-            card, side = (CROC, PIRATES) if verb == "croc" else (SMEE, LOST_BOYS)
-            if not hand[card]:
-                return f"you have no {FULL[card]} in hand"
-            number = rest[1:] if rest.startswith("@") else rest
-            if not number.isdigit() or not 1 <= int(number) <= self.num_players:
-                return f"{FULL[card]} needs a player to attack: write '{verb} @N' with N from 1 to {self.num_players}"
-            q = int(number) - 1
-            if q == p:
-                return f"{FULL[card]} attacks another player, not yourself"
-            return (f"{NAMES[q]} has neither {FULL[LEADER_OF[side]]} nor {TEAM_NAMES[side]} on the table "
-                    f"for {FULL[card]} to chase away")
-        return f"{action!r} is not a TIC TOC action: write {EXAMPLES}"
+        canonical = canonical_action(verb, rest)
+        if canonical in self.legal_actions():
+            return f"write the action exactly as {canonical!r}"
+        refuse = self._REFUSALS.get(verb)
+        if refuse is None:
+            return f"{excerpt(action, 27)} is not a TIC TOC action: write {EXAMPLES}"
+        return refuse(self, self.to_move, verb, rest)
 
-    def _play_refusal(self, p: int, kind: int, switch: bool) -> str:
+    def _refuse_end(self, p: int, verb: str, rest: str) -> str:
+        if rest:
+            return "'end' takes nothing after it"
+        return f"you must discard down to {HAND_LIMIT} cards before ending your turn (you hold {self.sizes[p]})"
+
+    def _refuse_card(self, p: int, verb: str, rest: str) -> str:
+        switch = rest.lower().endswith("(switch)")
+        name = rest[: -len("(switch)")].strip() if switch else rest
+        if not name:
+            return f"{verb} which card? the cards are {', '.join(SHORT)}"
+        kind = card_kind(name)
+        if kind is None:
+            return f"{excerpt(name, 27)} is not a TIC TOC card; the cards are {', '.join(SHORT)}"
+        if verb == "play":
+            return self._refuse_play(p, kind, switch)
+        if switch:
+            return f"only 'play' switches teams: write '{verb} {SHORT[kind]}'"
+        if verb == "discard":
+            return f"you have no {FULL[kind]} in hand to discard"
+        card, place = (TINK, "discard pile") if verb == "tink" else (TREASURE, "market")
+        if not self.hands[p][card]:
+            return f"you have no {FULL[card]} in hand"
+        if verb == "tink" and kind == TINK:
+            return "Tinker Bell cannot take another Tinker Bell (this kit's ruling: it would change nothing)"
+        return f"there is no {FULL[kind]} in the {place}"
+
+    def _refuse_play(self, p: int, kind: int, switch: bool) -> str:
         if not self.hands[p][kind]:
             return f"you have no {FULL[kind]} in hand"
         side = TEAM_OF[kind]
@@ -463,12 +490,27 @@ class TicToc(State):
             how = {CROC: "'croc @N'", SMEE: "'smee @N'", TINK: f"'{TINK_A[HOOK]}'", TREASURE: f"'{TREASURE_A[PAN]}'"}
             return f"{FULL[kind]} is not placed on a table: play it with a target, like {how[kind]}"
         mine = self.team[p]
+        if kind == LEADER_OF[side] and self.leader[p] and mine == side:
+            return f"your table already has {FULL[kind]}: a team has at most one"
         if mine is not None and mine != side and not switch:
             return (f"your table holds {TEAM_NAMES[mine]}: playing {FULL[kind]} switches teams and discards "
                     f"your table; write {SWITCH_A[kind]!r}")
-        if switch and (mine is None or mine == side):
-            return f"your table holds no other team to discard: write {PLAY_A[kind]!r}"
-        return f"your table already has {FULL[kind]}: a team has at most one"
+        return f"your table holds no other team to discard: write {PLAY_A[kind]!r}"
+
+    def _refuse_chase(self, p: int, verb: str, rest: str) -> str:
+        card, side = (CROC, PIRATES) if verb == "croc" else (SMEE, LOST_BOYS)
+        if not self.hands[p][card]:
+            return f"you have no {FULL[card]} in hand"
+        q = seat_number(rest, self.num_players)
+        if q is None:
+            return f"{FULL[card]} needs a player to attack: write '{verb} @N' with N from 1 to {self.num_players}"
+        if q == p:
+            return f"{FULL[card]} attacks another player, not yourself"
+        return (f"{NAMES[q]} has neither {FULL[LEADER_OF[side]]} nor {TEAM_NAMES[side]} on the table "
+                f"for {FULL[card]} to chase away")
+
+    _REFUSALS = {"end": _refuse_end, "play": _refuse_card, "discard": _refuse_card, "tink": _refuse_card,
+                 "treasure": _refuse_card, "croc": _refuse_chase, "smee": _refuse_chase}
 
     # ---- information ---------------------------------------------------------------------------
     def names(self, kinds: Any) -> list[str]:
@@ -478,19 +520,16 @@ class TicToc(State):
         hand = self.hands[p]
         return [SHORT[k] for k in KINDS for _ in range(hand[k])]
 
-    def view(self, player: int | None) -> dict:
-        self.check_viewer(player)
+    def phase(self) -> str:
+        return "turn"
+
+    def view_body(self, player: int | None) -> dict:
         n = self.num_players
         mover = self.to_move
         return {
-            "game": "tic-toc",
-            "viewer": player,
-            "players": list(NAMES[:n]),
-            "to_move": mover,
             "first_player": self.first_player,
             "turn": self.turn,
             "turn_cap": self.options["turn_cap"],
-            "phase": "over" if self.outcome else "turn",
             "hand": None if player is None else self.hand_names(player),
             "drawn": self.names(self.drawn) if player is not None and player == mover and self.drawn else None,
             "drew": self.drew,
@@ -504,9 +543,6 @@ class TicToc(State):
             "deck": dict(zip(SHORT, self.counts, strict=True)),
             "may_end": mover is not None and self.sizes[mover] <= HAND_LIMIT,
             "log": list(self.log),
-            "status": self.status(),
-            "outcome": None if self.outcome is None else {
-                "winners": [NAMES[w] for w in self.outcome.winners], "reason": self.outcome.reason},
         }
 
     def unseen(self, player: int | None) -> list[int]:
@@ -528,6 +564,7 @@ class TicToc(State):
 
     def determinize(self, player: int | None, rng: random.Random) -> TicToc:
         """Deal the cards `player` cannot see anew: other hands keep their sizes and known cards."""
+        self.check_viewer(player)
         copy = self.clone()
         pool = self.unseen(player)
         others = [q for q in range(self.num_players) if q != player]
@@ -552,10 +589,20 @@ class TicToc(State):
             copy.hands[q] = hand
         copy.draw = pile
         copy.shuffle_seed = rng.getrandbits(62)
+        copy.seed = rng.getrandbits(32)
+        copy.options = {**self.options, "deck_order": None}
+        copy.deck_order = None
         if player is None or player != self.to_move:
             copy.drawn = None
         copy._legal = None
         return copy
+
+    def undo(self) -> str:
+        """Take back the last action (not on a determinized copy: its made-up deal has no seed to replay)."""
+        if self.deck_order is None:
+            raise IllegalAction("a determinized copy cannot undo: its hidden cards were made up, so its moves "
+                                "cannot be replayed from a seed; undo on the real game")
+        return super().undo()
 
     def _deal_few_crocodiles(self, pool: list[int], others: list[int], blanks: list[int]):
         """A deal with no hand of three Crocodiles (the real one proves it exists), for when sampling
@@ -585,6 +632,8 @@ class TicToc(State):
         return f"Turn {self.turn}: {name} drew {self.drew} and holds {size} cards: play or discard down to {HAND_LIMIT}"
 
     def describe(self, action: str) -> str:
+        if action in FIRST_STEPS:
+            return FIRST_STEPS[action]
         op, arg = ACTIONS[action]
         if op == PLAY:
             return f"play {FULL[arg]} on your table"
@@ -602,8 +651,19 @@ class TicToc(State):
             return f"discard {FULL[arg]} from your hand"
         return "end the turn"
 
+    def targets(self) -> list[Target]:
+        """Every legal action, and the first step (`croc`, `smee`, `tink`, `treasure`) of a card with
+        several targets, which the board opens before the second."""
+        found = super().targets()
+        for verb in FIRST_STEPS:
+            if sum(t.action.startswith(verb + " ") for t in found) > 1:
+                found.append(Target(verb, self.describe(verb)))
+        return found
+
     def setup_record(self) -> dict:
-        return {"deck": self.names(self.deck_order), "first_player": self.first_player}
+        """The dealt deck (on a determinized copy, which knows no real deal: None)."""
+        deck = None if self.deck_order is None else self.names(self.deck_order)
+        return {"deck": deck, "first_player": self.first_player}
 
     def key(self) -> Any:
         return (tuple(map(tuple, self.hands)), tuple(map(tuple, self.known)), tuple(self.leader),

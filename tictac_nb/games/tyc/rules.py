@@ -28,7 +28,8 @@ Rulings of this kit beyond RULINGS.md:
 - The rows of the big grid are numbered 1-9 from the top, the columns 1-9 from the left, in words
   only (the notation names boards and cells).
 - `letter_table` is a rule option (10 whole numbers, the points for writing a letter 0 to 9 times) so
-  that a teacher can try a flatter or steeper table; the default is the rulebook's.
+  that a teacher can try a flatter or steeper table; the default is the rulebook's. Each entry lies
+  from -999 to 999, so every score stays a short number that the board shows and a record holds.
 """
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, seed_bits
+from ...engine import InvalidOption, Outcome, State, Target, excerpt, seed_bits
 
 PLAYERS = ("Red", "Blue")
 LETTERS = "ABCDEFGHI"
 DIGITS = "123456789"
 LETTER_TABLE = (0, -3, -1, 1, 3, 6, 10, 15, 21, 28)
-CATEGORIES = ("three-in-a-row", "line bonus", "area majority", "letter bonus")
+CATEGORIES = ("three-in-a-row", "line bonus", "area majority", "letter bonus")  # the four ways to score
 THREE_POINTS = 2
 
 # Cells of one 3x3 board, numbered 0-8; its eight lines of three, and the lines through each cell.
@@ -89,13 +90,24 @@ def board_actions(board: int, empty: int, used: int) -> tuple[str, ...]:
     return tuple([cells[c][x] for c in BITS[empty] for x in free])
 
 
+TABLE_LIMIT = 999
+
+
 def check_letter_table(value: Any) -> tuple[int, ...]:
-    """10 whole numbers: the points for writing one letter 0, 1, ..., 9 times."""
-    if (not isinstance(value, list | tuple) or len(value) != 10
-            or any(type(v) is not int for v in value)):
-        raise InvalidOption(
-            f"must be 10 whole numbers, the points for writing a letter 0 to 9 times, "
-            f"like {LETTER_TABLE}, not {value!r:.60}")
+    """10 whole numbers from -999 to 999: the points for writing one letter 0, 1, ..., 9 times.
+
+    Bounded so that every score stays a short number the board can show and a record can hold.
+    """
+    rule = (f"must be 10 whole numbers from {-TABLE_LIMIT} to {TABLE_LIMIT}, the points for writing a letter "
+            f"0 to 9 times, like {LETTER_TABLE}")
+    if not isinstance(value, list | tuple):
+        raise InvalidOption(f"{rule}, not {excerpt(value)}")
+    if len(value) != 10:
+        raise InvalidOption(f"{rule}, not {len(value)} entries")
+    for count, points in enumerate(value):
+        if type(points) is not int or not -TABLE_LIMIT <= points <= TABLE_LIMIT:
+            shown = excerpt(points) if isinstance(points, int | float | str) else f"a {type(points).__name__}"
+            raise InvalidOption(f"{rule}; writing a letter {count} times gives {shown}")
     return tuple(value)
 
 
@@ -196,9 +208,9 @@ class Tyc(State):
             return f"the game is over ({self.outcome.reason})"
         text = "".join(action.split()).upper()
         if text in self.legal_actions():
-            return f"write {text!r}, not {action!r} (Tyc notation: board, cell, letter, like '51A')"
+            return f"write {text!r}, not {excerpt(action)} (Tyc notation: board, cell, letter, like '51A')"
         if len(text) != 3 or text[0] not in DIGITS or text[1] not in DIGITS or not text[2].isalpha():
-            return (f"{action!r:.40} is not a Tyc move: write board, cell and letter, "
+            return (f"{excerpt(action)} is not a Tyc move: write board, cell and letter, "
                     "like '51A' (board 5, cell 1, letter A)")
         if text[2] not in LETTERS:
             return f"there is no letter {text[2]}: Tyc uses the letters A to I"
@@ -234,12 +246,7 @@ class Tyc(State):
                 area[0 if red > blue else 1] += len(BITS[self.empty[b]])
         table = self.table
         bonus = [sum(table[n] for n in self.letters[p * 9:p * 9 + 9]) for p in (0, 1)]
-        return {
-            "three-in-a-row": tuple(three),
-            "line bonus": tuple(line),
-            "area majority": tuple(area),
-            "letter bonus": tuple(bonus),
-        }
+        return dict(zip(CATEGORIES, (tuple(three), tuple(line), tuple(area), tuple(bonus)), strict=True))
 
     def current_scores(self) -> tuple[int, int]:
         parts = self.score_breakdown().values()
@@ -255,14 +262,12 @@ class Tyc(State):
         g = (board - 1) * 9 + cell - 1
         return None if self.owner[g] < 0 else (LETTERS[self.letter[g]], self.owner[g])
 
-    def view(self, player: int | None) -> dict:
-        self.check_viewer(player)
+    def phase(self) -> str:
+        return "move"
+
+    def view_body(self, player: int | None) -> dict:
         breakdown = self.score_breakdown()
         return {
-            "game": "tyc",
-            "viewer": player,
-            "players": list(PLAYERS),
-            "to_move": self.to_move,
             "cells": [[None if self.owner[b * 9 + c] < 0 else
                        {"letter": LETTERS[self.letter[b * 9 + c]], "player": self.owner[b * 9 + c]}
                        for c in range(9)] for b in range(9)],
@@ -278,10 +283,15 @@ class Tyc(State):
             "totals": [sum(p[0] for p in breakdown.values()), sum(p[1] for p in breakdown.values())],
             "letters": [self.letters[0:9], self.letters[9:18]],
             "letter_table": list(self.table),
-            "status": self.status(),
-            "outcome": None if self.outcome is None else {
-                "winners": [PLAYERS[w] for w in self.outcome.winners], "reason": self.outcome.reason},
         }
+
+    def determinize(self, player: int | None, rng: random.Random) -> Tyc:
+        """Tyc hides nothing: an exact copy, except that a fresh seed from `rng` replaces the real one
+        (the `first_player` option keeps who started, so `undo` and the record replay the same game)."""
+        copy = self.clone()
+        copy.seed = rng.randrange(2**32)
+        copy.options = {**self.options, "first_player": self.first_player}
+        return copy
 
     def status(self) -> str:
         if self.outcome is not None:
@@ -294,10 +304,19 @@ class Tyc(State):
         return f"{name} to move on board {self.target + 1}"
 
     def describe(self, action: str) -> str:
+        """Words for a move ("51A") or for its first step, the cell ("51")."""
         if action in PARSE:
             b, c, x = PARSE[action]
             return f"write {LETTERS[x]} in board {b + 1} cell {c + 1}"
+        if len(action) == 2 and action[0] in DIGITS and action[1] in DIGITS:
+            return f"board {action[0]} cell {action[1]}, empty: pick a letter for it"
         return action
+
+    def targets(self) -> list[Target]:
+        """Every move, and before them each cell that has a move (the first click, which opens the letters)."""
+        legal = self.legal_actions()
+        cells = dict.fromkeys(action[:2] for action in legal)
+        return [Target(c, self.describe(c)) for c in cells] + [Target(a, self.describe(a)) for a in legal]
 
     def setup_record(self) -> dict:
         return {"first_player": self.first_player}

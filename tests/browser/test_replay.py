@@ -1,0 +1,143 @@
+"""Replays in a real browser: the widget in JupyterLab steps by click and by key and branches into a live
+board; an exported file opened from file:// in headless Chromium steps through every move on its own."""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+import pytest
+from browser_support import TOKEN
+
+import tictac_nb
+from tictac_nb.replay import Timeline
+
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+
+MOVES = ["1", "5", "2", "9"]  # Tic Tac Two with a fixed layout: X, O, X, O; then X is to move
+SETUP = f"""import tictac_nb
+from tictac_nb import RandomBot, Replay
+
+state = tictac_nb.new_game("tic-tac-two", seed=3, tiles="XOWPCOXXO")
+for move in {MOVES!r}:
+    state.play(move)
+replay = Replay(state, bots={{1: RandomBot(seed=1)}})
+replay"""
+
+
+def step_of(root) -> int:
+    return int(root.get_attribute("data-step"))
+
+
+def aria_label(svg: str) -> str:
+    return re.search(r'aria-label="([^"]*)"', svg)[1]
+
+
+def run_all(page, lab, notebook: str) -> None:
+    """Open a notebook in JupyterLab once its kernel is ready, and run all its cells."""
+    page.goto(f"{lab.url}/lab/tree/{notebook}?reset&token={TOKEN}")
+    page.wait_for_selector(".jp-Notebook")
+    page.wait_for_function("() => document.querySelector('.jp-Dialog') || "
+                           "!/No Kernel/.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent)")
+    if page.locator(".jp-Dialog").count():
+        page.locator(".jp-Dialog .jp-mod-accept").click()
+    page.wait_for_function(
+        "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+
+def test_jupyterlab_steps_by_click_and_key_and_plays_from_here(page, lab, workdir):
+    notebook = "replay-test.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(SETUP)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, workdir / "notebooks" / notebook)
+    state = tictac_nb.new_game("tic-tac-two", seed=3, tiles="XOWPCOXXO")
+    statuses = [position.status() for position in Timeline({**state.record(), "moves": MOVES}).positions()]
+
+    run_all(page, lab, notebook)
+    root = page.locator(".ttr-root")
+    root.wait_for(timeout=120_000)
+    assert root.get_attribute("data-count") == "4" and step_of(root) == 0
+    assert root.locator(".ttr-moves li").count() == 5  # the start and four moves
+    assert root.locator(".ttr-forward").get_attribute("aria-label") == "Forward one move"
+
+    def wait_step(k: int) -> None:
+        page.wait_for_function("([el, k]) => el.dataset.step === String(k)", arg=[root.element_handle(), k])
+        assert root.locator(".ttr-status").inner_text() == statuses[k]
+
+    root.locator(".ttr-forward").click()
+    wait_step(1)
+    root.locator(".ttr-forward").click()
+    wait_step(2)
+    root.locator(".ttr-back").click()
+    wait_step(1)
+    root.focus()
+    page.keyboard.press("ArrowRight")
+    wait_step(2)
+    page.keyboard.press("ArrowRight")
+    wait_step(3)
+    page.keyboard.press("ArrowLeft")
+    wait_step(2)
+    page.keyboard.press("End")
+    wait_step(4)
+    page.keyboard.press("Home")
+    wait_step(0)
+    root.locator('.ttr-move[data-step="3"]').click()  # a move in the list
+    wait_step(3)
+    assert root.locator('.ttr-move[aria-current="step"]').get_attribute("data-step") == "3"
+
+    root.locator(".ttr-branch").click()  # a live board at move 3: O (the bot) moves, then X (us)
+    board = page.locator(".ttn-root")
+    board.wait_for()
+    page.wait_for_function("(el) => Number(el.dataset.turn) >= 4 && el.dataset.thinking === 'false' && "
+                           "el.querySelector('[data-target]')", arg=board.element_handle())
+    before = int(board.get_attribute("data-turn"))
+    target = board.locator("[data-target]").first
+    square = target.get_attribute("data-target")
+    target.click()
+    page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), before])
+    assert board.locator(f'[data-target="{square}"]').count() == 0
+    assert board.locator(".ttn-message").inner_text() == ""
+    assert step_of(root) == 3 and root.get_attribute("data-count") == "4", "the branch changed the replay"
+
+
+def test_an_exported_file_steps_through_every_move_from_file_url(page, tmp_path):
+    state = tictac_nb.new_game("tic-toc", seed=6)
+    bots = [bot(seed=seat) for seat, bot in enumerate([tictac_nb.GAMES["tic-toc"].bots["TicTocBot"]] * 2)]
+    while state.outcome is None and len(state.history) < 40:
+        state.play(bots[state.to_move].choose(state))
+    path = tictac_nb.export_html(state, tmp_path / "tic toc replay.html", viewer=0)
+    positions = list(Timeline(state).positions())
+    errors, requests = [], []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("request", lambda request: requests.append(request.url))
+
+    page.goto(path.as_uri())
+    root = page.locator(".ttr-root")
+    root.wait_for()
+    count = len(state.history)
+    assert root.get_attribute("data-count") == str(count)
+    assert root.locator(".ttr-branch").is_hidden() and root.locator(".ttr-seen").is_hidden()
+    assert page.title() == "TIC TOC replay, seen by Player 1"
+    for k in range(count + 1):  # every move, by the forward button
+        assert step_of(root) == k
+        assert root.locator(".ttr-svg svg").get_attribute("aria-label") == aria_label(positions[k].render_svg(0))
+        assert root.locator(".ttr-status").inner_text() == positions[k].status()
+        if k < count:
+            root.locator(".ttr-forward").click()
+    assert root.locator(".ttr-forward").is_disabled()
+    page.keyboard.press("ArrowLeft")
+    assert step_of(root) == count - 1
+    page.keyboard.press("Home")
+    assert step_of(root) == 0 and root.locator(".ttr-back").is_disabled()
+    page.keyboard.press("End")
+    assert step_of(root) == count
+    root.locator('.ttr-move[data-step="7"]').click()
+    assert step_of(root) == 7
+    assert root.locator(".ttr-svg").inner_html().count("<svg") == 1
+    root.locator(".ttr-slider").fill("12")
+    assert step_of(root) == 12
+    assert root.locator(".ttr-svg svg").get_attribute("aria-label") == aria_label(positions[12].render_svg(0))
+    assert errors == [] and requests == [path.as_uri()], "the page failed or asked for something else"

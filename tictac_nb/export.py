@@ -1,0 +1,134 @@
+"""`export_html`: one self-contained HTML file that steps through a game, to share or to open anywhere.
+
+The file holds the frames as inline SVG, the public move list and the replay front end (widgets/replay.js
+and replay.css, inlined): no kernel, no network, no other file. It holds only what its viewer may see:
+each frame is `render_svg(viewer)` of a position, the move words are public, and nothing of the record
+(seed, setup, options) is written. Identical pieces of markup are stored once, and each frame as the runs
+it shares with the frame before plus what changed, so a long game stays small.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+from collections.abc import Iterable
+from difflib import SequenceMatcher
+from pathlib import Path
+
+from .engine import State
+from .replay import RecordSource, Timeline, move_lines, viewer_label
+from .widget import FRONTEND
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ margin: 1em auto; max-width: 64em; padding: 0 0.5em; background: #fff; }}
+{css}
+</style>
+</head>
+<body>
+<main id="replay"><noscript>This replay steps through the game with JavaScript; please allow it.</noscript></main>
+<script type="application/json" id="ttr-data">{data}</script>
+<script type="module">
+{js}
+// A stand-in for the notebook's widget model: it answers "go" from the frames stored in this page.
+const data = JSON.parse(document.getElementById("ttr-data").textContent);
+const pieces = [];  // each frame's part numbers, rebuilt from the runs it shares with the frame before
+for (const ops of data.frames) {{
+  const previous = pieces[pieces.length - 1] || [];
+  pieces.push(ops.flatMap((op) => (Array.isArray(op) ? previous.slice(op[0], op[1]) : [op])));
+}}
+const frame = (step) => pieces[step].map((i) => data.parts[i]).join("");
+const values = {{ ...data.fixed, step: 0, svg: frame(0), status: data.statuses[0], message: "" }};
+const listeners = {{}};
+const model = {{
+  get: (name) => values[name],
+  on: (event, callback) => {{ (listeners[event] ||= []).push(callback); }},
+  off: (event, callback) => {{ listeners[event] = (listeners[event] || []).filter((f) => f !== callback); }},
+  send: (message) => {{
+    const step = message.step;
+    if (message.type !== "go" || !Number.isInteger(step) || step < 0 || step > values.count) return;
+    for (const [name, value] of Object.entries({{ step, svg: frame(step), status: data.statuses[step] }})) {{
+      values[name] = value;
+      for (const callback of listeners[`change:${{name}}`] || []) callback();
+    }}
+  }},
+}};
+render({{ model, el: document.getElementById("replay") }});
+document.querySelector(".ttr-root").focus();
+</script>
+</body>
+</html>
+"""
+
+
+def _split(svg: str) -> list[str]:
+    """An SVG cut before every tag: frames of one game share most of these pieces."""
+    pieces = svg.split("<")
+    return ([pieces[0]] if pieces[0] else []) + ["<" + piece for piece in pieces[1:]]
+
+
+def _delta(previous: list[int], current: list[int]) -> list:
+    """`current` as part numbers and [start, end] runs copied from `previous`: a move changes little."""
+    ops: list = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, previous, current).get_opcodes():
+        if tag == "equal":
+            ops.append([i1, i2])
+        else:
+            ops.extend(current[j1:j2])
+    return ops
+
+
+def _script_json(value: object) -> str:
+    """JSON that is safe inside a <script> element: no "</" or "<!--" can end or bend it."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
+
+
+def page(positions: Iterable[State], viewer: int | None = None) -> str:
+    """The HTML of a replay from a game's positions after 0, 1, ... moves, as `viewer` saw them.
+
+    It reads of each position only `render_svg(viewer)`, `status()`, the move words (`describe`) and
+    public names, so positions whose hidden parts were resampled for `viewer` give the same page.
+    """
+    positions = list(positions)
+    first = positions[0]
+    first.check_viewer(viewer)
+    parts: dict[str, int] = {}
+    frames: list[list] = []
+    previous: list[int] = []
+    for state in positions:
+        current = [parts.setdefault(piece, len(parts)) for piece in _split(state.render_svg(viewer))]
+        frames.append(_delta(previous, current))
+        previous = current
+    seen = viewer_label(first, viewer)
+    title = f"{first.game.title} replay, seen by {'the onlooker' if viewer is None else seen}"
+    data = {
+        "fixed": {"title": first.game.title, "count": len(positions) - 1, "moves": move_lines(positions),
+                  "viewer": viewer, "viewers": [{"value": viewer, "label": seen}], "live": False},
+        "statuses": [state.status() for state in positions],
+        "parts": list(parts),
+        "frames": frames,
+    }
+    js = (FRONTEND / "replay.js").read_text(encoding="utf-8")
+    css = (FRONTEND / "replay.css").read_text(encoding="utf-8")
+    if "</script" in js.lower() or "</style" in css.lower():
+        raise ValueError("the replay front end cannot be inlined: it contains a closing script or style tag")
+    return PAGE.format(title=html.escape(title), css=css, js=js, data=_script_json(data))
+
+
+def export_html(source: RecordSource, path: str | os.PathLike, viewer: int | None = None) -> Path:
+    """Write one self-contained HTML file replaying a game (a state or a record) as `viewer` saw it.
+
+    It opens from file:// in any browser, with no kernel and no network. Returns the path written.
+    """
+    timeline = Timeline(source)
+    timeline.final.check_viewer(viewer)
+    path = Path(path)
+    path.write_text(page(timeline.positions(), viewer), encoding="utf-8")
+    return path

@@ -1,0 +1,182 @@
+// tictac_nb's replay front end: shows the frame Python drew and asks for another step or viewer.
+// It knows no game. An exported replay file runs this same code on a stand-in model that reads its
+// frames from the page, so the widget and the file step through a game the same way.
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text) node.textContent = text;
+  return node;
+}
+
+function button(cls, text, label) {
+  const node = el("button", `ttr-button ${cls}`, text);
+  node.type = "button";
+  if (label) {
+    node.setAttribute("aria-label", label);
+    node.title = label;
+  }
+  return node;
+}
+
+const KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" };
+const WATCHED = ["step", "count", "status", "message", "viewer", "viewers", "live", "title", "moves"];
+
+function render({ model, el: root }) {
+  const box = el("section", "ttr-root");
+  box.tabIndex = 0;
+  const head = el("div", "ttr-head");
+  const title = el("span", "ttr-title");
+  const seenBy = el("label", "ttr-seen", "Seen by ");
+  const viewer = el("select", "ttr-viewer");
+  seenBy.append(viewer);
+  head.append(title, seenBy);
+
+  const frame = el("div", "ttr-svg");
+  const status = el("div", "ttr-status");
+  status.setAttribute("role", "status");
+  status.setAttribute("aria-live", "polite");
+
+  const controls = el("div", "ttr-controls");
+  const first = button("ttr-first", "|◀", "First position");
+  const back = button("ttr-back", "◀", "Back one move");
+  const slider = el("input", "ttr-slider");
+  slider.type = "range";
+  slider.min = "0";
+  slider.step = "1";
+  slider.setAttribute("aria-label", "Move");
+  const forward = button("ttr-forward", "▶", "Forward one move");
+  const last = button("ttr-last", "▶|", "Last position");
+  const counter = el("span", "ttr-counter");
+  controls.append(first, back, slider, forward, last, counter);
+
+  const list = el("ol", "ttr-moves");
+  list.setAttribute("aria-label", "Moves");
+  const tools = el("div", "ttr-tools");
+  const branch = button("ttr-branch", "Play from here");
+  const message = el("div", "ttr-message");
+  message.setAttribute("role", "alert");
+  tools.append(branch);
+  box.append(head, frame, status, controls, tools, message, list);
+  root.append(box);
+
+  const go = (step) => {
+    const count = model.get("count");
+    const next = Math.max(0, Math.min(count, step));
+    if (next !== model.get("step")) model.send({ type: "go", step: next });
+  };
+
+  function drawList() {
+    list.replaceChildren();
+    const start = el("li");
+    const startButton = button("ttr-move", "Start");
+    startButton.dataset.step = "0";
+    start.append(startButton);
+    list.append(start);
+    model.get("moves").forEach((move, i) => {
+      const item = el("li");
+      const entry = button("ttr-move");
+      entry.dataset.step = String(i + 1);
+      entry.append(el("span", "ttr-number", `${i + 1}.`), el("span", "ttr-player", move.player),
+        el("code", "ttr-notation", move.notation), el("span", "ttr-words", move.words));
+      item.append(entry);
+      list.append(item);
+    });
+  }
+
+  function drawViewers() {
+    const choices = model.get("viewers");
+    viewer.replaceChildren(...choices.map((choice) => {
+      const option = el("option", "", choice.label);
+      option.value = choice.value === null ? "" : String(choice.value);
+      return option;
+    }));
+    seenBy.hidden = choices.length < 2;
+  }
+
+  function drawFrame() {
+    frame.innerHTML = model.get("svg");
+  }
+
+  function drawState() {
+    const step = model.get("step");
+    const count = model.get("count");
+    box.dataset.step = String(step);
+    box.dataset.count = String(count);
+    box.setAttribute("aria-label", `Replay of ${model.get("title")}`);
+    title.textContent = model.get("title");
+    status.textContent = model.get("status");
+    message.textContent = model.get("message");
+    counter.textContent = `move ${step} of ${count}`;
+    slider.max = String(count);
+    slider.value = String(step);
+    slider.setAttribute("aria-valuetext", `move ${step} of ${count}`);
+    const hadFocus = box.contains(document.activeElement);
+    first.disabled = back.disabled = step === 0;
+    forward.disabled = last.disabled = step === count;
+    if (hadFocus && (document.activeElement.disabled || !box.contains(document.activeElement))) {
+      box.focus(); // a button that just went disabled keeps the keys working in the replay
+    }
+    const shown = model.get("viewer");
+    viewer.value = shown === null ? "" : String(shown);
+    branch.hidden = !model.get("live");
+    for (const entry of list.querySelectorAll("[data-step]")) {
+      const current = Number(entry.dataset.step) === step;
+      entry.classList.toggle("ttr-current", current);
+      if (current) entry.setAttribute("aria-current", "step");
+      else entry.removeAttribute("aria-current");
+    }
+    const current = list.querySelector(".ttr-current");
+    if (current) {
+      const top = current.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    }
+  }
+
+  function onKey(event) {
+    const move = KEYS[event.key];
+    if (move === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target === slider || event.target === viewer) return; // they step or choose by themselves
+    event.preventDefault();
+    const step = model.get("step");
+    go(move === "first" ? 0 : move === "last" ? model.get("count") : step + move);
+  }
+
+  function onList(event) {
+    const entry = event.target.closest("[data-step]");
+    if (entry) go(Number(entry.dataset.step));
+  }
+
+  first.addEventListener("click", () => go(0));
+  back.addEventListener("click", () => go(model.get("step") - 1));
+  forward.addEventListener("click", () => go(model.get("step") + 1));
+  last.addEventListener("click", () => go(model.get("count")));
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  viewer.addEventListener("change", () => {
+    model.send({ type: "viewer", viewer: viewer.value === "" ? null : Number(viewer.value) });
+  });
+  branch.addEventListener("click", () => model.send({ type: "branch" }));
+  list.addEventListener("click", onList);
+  box.addEventListener("keydown", onKey);
+
+  const redrawList = () => { drawList(); drawState(); };
+  model.on("change:svg", drawFrame);
+  model.on("change:moves", redrawList);
+  model.on("change:viewers", drawViewers);
+  for (const name of WATCHED) model.on(`change:${name}`, drawState);
+  drawViewers();
+  drawList();
+  drawFrame();
+  drawState();
+
+  return () => {
+    model.off("change:svg", drawFrame);
+    model.off("change:moves", redrawList);
+    model.off("change:viewers", drawViewers);
+    for (const name of WATCHED) model.off(`change:${name}`, drawState);
+  };
+}
+
+export default { render };
