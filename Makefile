@@ -14,6 +14,7 @@ setup-lab: $(PY)
 
 setup-test: $(PY) browser
 	$(PY) -m pip install --quiet -e '.[test]'
+	npm ci --prefix tests/browser --no-audit --no-fund --silent
 
 browser:  # Debian's Chromium: Playwright cannot download its own browser on a closed network
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \

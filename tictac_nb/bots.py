@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from .engine import IllegalAction, Outcome, State
+from .engine import Outcome, State, excerpt
 
 
 class Bot(Protocol):
@@ -109,13 +109,8 @@ def seat_copy(state: State, seat: int | None, rng: random.Random) -> State:
     """
     sample = state.determinize(seat, rng)
     sample.seed = rng.getrandbits(32)
-    sample.undo = _no_undo  # an instance attribute: clones of the copy refuse it too
+    sample.replayable = False
     return sample
-
-
-def _no_undo() -> str:
-    raise IllegalAction("a bot's copy of the game cannot undo (undo replays the deal from its seed): "
-                        "look ahead with clone() and play() instead")
 
 
 class SeatBot:
@@ -135,10 +130,17 @@ class SeatBot:
 
 
 def bot_name(bot: Any) -> str:
-    """Short words for a bot: its function's or class's name."""
+    """A bot's name for people: its `name` if it has one, a function's name, else its class's
+    ("MCTSBot" -> "MCTS bot"); a wrapped bot goes by the name of what it wraps."""
     if isinstance(bot, SeatBot):
-        return bot_name(bot.bot)
-    return getattr(bot, "__name__", None) or type(bot).__name__
+        bot = bot.bot
+    name = getattr(bot, "name", None) or getattr(bot, "__name__", None)
+    if isinstance(name, str) and name:
+        return name
+    stem = type(bot).__name__.removesuffix("Bot") or "custom"
+    if len(stem) > 1 and stem[1].islower():
+        stem = stem[0].lower() + stem[1:]
+    return f"{stem} bot"
 
 
 def kit_bots() -> set[type]:
@@ -166,11 +168,6 @@ class Forfeit(Exception):
         self.seat, self.reason = seat, reason
 
 
-def _excerpt(value: Any, limit: int = 40) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
 def decide(bot: Bot, state: State, time_limit: float | None = None) -> str:
     """The action `bot` chooses for the mover, checked; a bot at fault raises `Forfeit`.
 
@@ -193,7 +190,7 @@ def decide(bot: Bot, state: State, time_limit: float | None = None) -> str:
             why = "not a legal action"
         except Exception as refused:  # IllegalAction, or whatever a malformed answer makes the rules raise
             why = str(refused)[:120]
-        raise Forfeit(seat, f"answered the illegal action {_excerpt(action)}: {why}")
+        raise Forfeit(seat, f"answered the illegal action {excerpt(action, 40)}: {why}")
     return action
 
 

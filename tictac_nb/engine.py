@@ -246,6 +246,9 @@ class State(ABC):
     to_move: int | None
     outcome: Outcome | None
     player_names: Sequence[str] = ()
+    replayable: bool = True
+    """False on a copy whose hidden parts `determinize` made up: its seed replays no such deal, so it
+    cannot `undo` (clones of it keep the flag)."""
 
     def __init__(self, game: Game, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -347,7 +350,10 @@ class State(ABC):
         raise IllegalAction(self.refusal(action))
 
     def undo(self) -> str:
-        """Take back the last action and return it."""
+        """Take back the last action and return it (by replaying the others from the seed)."""
+        if not self.replayable:
+            raise IllegalAction("this copy cannot undo: its hidden parts were made up by determinize, so no seed "
+                                "replays its moves; look ahead with clone() and play()")
         if not self.history:
             raise IllegalAction("there is nothing to undo")
         last = self.history[-1]

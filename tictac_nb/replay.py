@@ -73,6 +73,9 @@ class Timeline:
         from . import GAMES
 
         if isinstance(source, State):
+            if not source.replayable:
+                raise InvalidRecord("a determinized copy has no past to replay (its hidden parts were made up): "
+                                    "replay or export the real game")
             record = source.record()
             final = load_record(record, GAMES)
             if final.view(None) != source.view(None):

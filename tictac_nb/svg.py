@@ -12,15 +12,15 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
-PALETTE = {
+PALETTE = {  # every colour used for text reads at 4.5:1 or more on "paper" (WCAG AA)
     "ink": "#1f2933",
-    "muted": "#7b8794",
+    "muted": "#56606b",
     "paper": "#fffdf7",
     "line": "#3e4c59",
-    "face_down": "#9aa5b1",
+    "face_down": "#5f6b78",
     "highlight": "#f7c948",
-    "target": "#2186eb",
-    "player": ("#d64545", "#2186eb", "#3f9142", "#8e44ad"),
+    "target": "#1f6fd1",
+    "player": ("#c53030", "#1f6fd1", "#2f7a33", "#8e44ad"),
     "win": "#f0b429",
 }
 FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif"
@@ -40,7 +40,9 @@ def canvas(width: float, height: float, title: str, view_box: tuple[float, float
 
 
 def target(drawing: Any, action: str, label: str, parent: Any = None) -> Group:
-    """A group that the front end makes clickable: clicking it sends `action`."""
+    """A group that the front end makes clickable: clicking it sends `action`. A drawing with targets is a
+    group of controls for screen readers, no longer a single image (an image's parts are not announced)."""
+    drawing.attribs["role"] = "group"
     group = drawing.g(
         **{"class": "ttn-target", "data-target": action, "role": "button", "aria-label": label}
     )
@@ -76,8 +78,10 @@ def grid_lines(drawing: Any, x: float, y: float, cell: float, size: int = 3, **e
 
 
 def card(drawing: Any, x: float, y: float, w: float, h: float, fill: str, title: str = "",
-         body: str = "", face_up: bool = True, stroke: str | None = None) -> Group:
-    """A playing card: rounded, with a title and a short body, or its back when face down."""
+         body: str = "", face_up: bool = True, stroke: str | None = None, title_size: float = 12,
+         body_size: float = 10) -> Group:
+    """A playing card: rounded, with a title and a short body, or its back when face down. Sizes are in
+    SVG units: a board drawn smaller than its view box needs larger ones to stay readable (11 CSS px)."""
     group = drawing.g()
     group.add(drawing.rect((x, y), (w, h), rx=8, ry=8, fill=fill if face_up else PALETTE["face_down"],
                            stroke=stroke or PALETTE["line"], stroke_width=2))
@@ -86,9 +90,11 @@ def card(drawing: Any, x: float, y: float, w: float, h: float, fill: str, title:
                                stroke=PALETTE["paper"], stroke_width=2, stroke_dasharray="4 3"))
         return group
     if title:
-        group.add(label(drawing, x + w / 2, y + 18, title, 12, text_anchor="middle", font_weight="bold"))
-    for i, line in enumerate(wrap(body, max(8, int(w / 6.5)))[:6]):
-        group.add(label(drawing, x + w / 2, y + 36 + 13 * i, line, 10, text_anchor="middle"))
+        group.add(label(drawing, x + w / 2, y + 6 + title_size, title, title_size, text_anchor="middle",
+                        font_weight="bold"))
+    step = 1.3 * body_size
+    for i, line in enumerate(wrap(body, max(8, int(w / (0.65 * body_size))))[:6]):
+        group.add(label(drawing, x + w / 2, y + 36 + step * i, line, body_size, text_anchor="middle"))
     return group
 
 

@@ -33,102 +33,196 @@ function nextTarget(targets, from, dx, dy) {
   return best;
 }
 
-const WATCHED = ["status", "message", "thinking", "cover", "can_undo", "turn"];
+const WATCHED = ["status", "said", "message", "thinking", "cover", "can_undo", "turn", "choosing"];
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+const QUEUED_AFTER_MS = 250; // a click still unanswered after this long says so in the status
+const WIDTH_DEBOUNCE_MS = 150;
 
 function render({ model, el: root }) {
   root.classList.add("ttn-root");
   const board = el("div", "ttn-svg");
-  const status = el("div", "ttn-status");
-  status.setAttribute("role", "status");
-  status.setAttribute("aria-live", "polite");
+  board.tabIndex = -1; // focus stays on the board while it has no target (a bot thinks, a click is queued)
+  const live = el("div", "ttn-live");
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  const said = el("span", "ttn-said");
+  const status = el("span", "ttn-status");
+  const spinner = el("span", "ttn-spinner");
+  spinner.setAttribute("aria-hidden", "true");
+  live.append(said, status, spinner);
   const message = el("div", "ttn-message");
   message.setAttribute("role", "alert");
   const tools = el("div", "ttn-tools");
+  const cancel = el("button", "ttn-button ttn-cancel", "Cancel");
   const undo = el("button", "ttn-button ttn-undo", "Undo");
   const fresh = el("button", "ttn-button ttn-new", "New game");
-  tools.append(undo, fresh);
+  tools.append(cancel, undo, fresh);
   const cover = el("button", "ttn-cover");
   const frame = el("div", "ttn-frame");
   frame.append(board, cover);
-  root.append(frame, status, message, tools);
+  root.append(frame, live, message, tools);
 
   let focused = null; // data-target of the target that had focus, to restore after a redraw
+  let keepFocus = false; // the reader is on the widget: a redraw must not drop focus to the page
+  let keyboard = false; // the last input was a key: focus rings show and focus follows targets
+  let waiting = null; // the target a click is queued on, until Python answers
+  let queuedTimer = 0;
 
   const targets = () => [...board.querySelectorAll("[data-target]")];
   const send = (msg) => model.send(msg);
-  const act = (node) => send({ type: "act", target: node.getAttribute("data-target"), turn: model.get("turn") });
+  const sendAtTurn = (type) => send({ type, turn: model.get("turn") });
 
-  function focus(node) {
+  function focusTarget(node) {
     for (const t of targets()) t.setAttribute("tabindex", t === node ? "0" : "-1");
-    node.focus();
+    node.focus({ preventScroll: true });
     focused = node.getAttribute("data-target");
   }
 
+  // Keep focus on the board: the same target if it is still there, the first target for a keyboard
+  // reader, else the board itself (a mouse reader is not shown a target it did not choose).
+  function restoreFocus() {
+    if (!model.get("cover")) {
+      const all = targets();
+      const again = all.find((t) => t.getAttribute("data-target") === focused);
+      if (again || (keyboard && all[0])) focusTarget(again || all[0]);
+      else board.focus({ preventScroll: true });
+    } else {
+      cover.focus({ preventScroll: true });
+    }
+  }
+
   function draw() {
-    const hadFocus = board.contains(document.activeElement);
+    const hadFocus = root.contains(document.activeElement) || (keepFocus && document.activeElement === document.body);
     board.innerHTML = model.get("svg");
     const all = targets();
     all.forEach((t, i) => {
       t.setAttribute("tabindex", i === 0 ? "0" : "-1");
       t.setAttribute("focusable", "true");
     });
-    const again = all.find((t) => t.getAttribute("data-target") === focused) || all[0];
-    if (hadFocus && again) focus(again);
     root.classList.toggle("ttn-has-targets", all.length > 0);
+    if (hadFocus) restoreFocus();
+  }
+
+  function answered() {
+    clearTimeout(queuedTimer);
+    if (waiting) waiting.removeAttribute("aria-busy");
+    waiting = null;
+    delete root.dataset.queued;
+    drawStatus();
   }
 
   function drawStatus() {
     root.dataset.turn = String(model.get("turn"));
     root.dataset.thinking = String(model.get("thinking"));
-    status.textContent = model.get("status");
+    said.textContent = model.get("said") ? `${model.get("said")} ` : "";
+    status.textContent = root.dataset.queued === "late" && waiting
+      ? `${waiting.getAttribute("aria-label") || "your move"}: queued until Python is free`
+      : model.get("status");
     message.textContent = model.get("message");
-    undo.disabled = !model.get("can_undo");
-    root.classList.toggle("ttn-thinking", model.get("thinking"));
     const words = model.get("cover");
+    undo.disabled = !model.get("can_undo") || Boolean(words);
+    cancel.hidden = !model.get("choosing");
+    root.classList.toggle("ttn-thinking", model.get("thinking"));
+    const wasCovered = !cover.hidden;
+    const hadFocus = root.contains(document.activeElement) || (keepFocus && document.activeElement === document.body);
     cover.hidden = !words;
     cover.textContent = words;
+    if (hadFocus && wasCovered !== Boolean(words)) restoreFocus();
+  }
+
+  function choose(node) {
+    focused = node.getAttribute("data-target");
+    clearTimeout(queuedTimer);
+    if (waiting) waiting.removeAttribute("aria-busy");
+    waiting = node;
+    node.setAttribute("aria-busy", "true"); // shown at once (CSS); the words follow if Python is slow
+    root.dataset.queued = "now";
+    queuedTimer = setTimeout(() => {
+      if (waiting === node) {
+        root.dataset.queued = "late";
+        drawStatus();
+      }
+    }, QUEUED_AFTER_MS);
+    send({ type: "act", target: focused, turn: model.get("turn") });
   }
 
   function onClick(event) {
+    keyboard = event.detail === 0; // Enter or Space on a focused element also clicks, with detail 0
     const node = event.target.closest("[data-target]");
-    if (node && board.contains(node)) {
-      focused = node.getAttribute("data-target");
-      act(node);
-    }
+    if (node && board.contains(node)) choose(node);
   }
 
   function onKey(event) {
-    const node = event.target.closest ? event.target.closest("[data-target]") : null;
+    keyboard = true;
     if (event.key === "Escape") {
       send({ type: "cancel" });
       return;
     }
+    const node = event.target.closest ? event.target.closest("[data-target]") : null;
     if (!node) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      focused = node.getAttribute("data-target");
-      act(node);
+      choose(node);
     } else if (ARROWS[event.key]) {
       event.preventDefault();
       const [dx, dy] = ARROWS[event.key];
       const next = nextTarget(targets(), node, dx, dy);
-      if (next) focus(next);
+      if (next) focusTarget(next);
     }
   }
 
+  function onFocusIn() {
+    keepFocus = true;
+  }
+
+  function onFocusOut(event) {
+    // Focus leaving for somewhere else on the page ends our hold; a redraw (no new target) keeps it.
+    if (event.relatedTarget && !root.contains(event.relatedTarget)) keepFocus = false;
+  }
+
+  function onPointerDown(event) {
+    keyboard = false;
+    if (!root.contains(event.target)) keepFocus = false;
+  }
+
+  // The board's width, sent to Python (debounced) so it lays the board out for the room it has.
+  let widthTimer = 0;
+  let sentWidth = 0;
+  const resize = new ResizeObserver(() => {
+    clearTimeout(widthTimer);
+    widthTimer = setTimeout(() => {
+      const width = Math.round(root.getBoundingClientRect().width);
+      if (width >= 120 && Math.abs(width - sentWidth) >= 1) {
+        sentWidth = width;
+        send({ type: "width", width });
+      }
+    }, WIDTH_DEBOUNCE_MS);
+  });
+  resize.observe(root);
+
   board.addEventListener("click", onClick);
-  board.addEventListener("keydown", onKey);
-  undo.addEventListener("click", () => send({ type: "undo" }));
-  fresh.addEventListener("click", () => send({ type: "new" }));
-  cover.addEventListener("click", () => send({ type: "reveal" }));
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("focusin", onFocusIn);
+  root.addEventListener("focusout", onFocusOut);
+  document.addEventListener("pointerdown", onPointerDown, true);
+  cancel.addEventListener("click", () => send({ type: "cancel" }));
+  undo.addEventListener("click", () => sendAtTurn("undo"));
+  fresh.addEventListener("click", () => sendAtTurn("new"));
+  cover.addEventListener("click", () => sendAtTurn("reveal"));
   model.on("change:svg", draw);
+  model.on("change:answers", answered);
   for (const name of WATCHED) model.on(`change:${name}`, drawStatus);
   draw();
   drawStatus();
 
   return () => {
+    resize.disconnect();
+    clearTimeout(widthTimer);
+    clearTimeout(queuedTimer);
+    document.removeEventListener("pointerdown", onPointerDown, true);
     model.off("change:svg", draw);
+    model.off("change:answers", answered);
     for (const name of WATCHED) model.off(`change:${name}`, drawStatus);
   };
 }

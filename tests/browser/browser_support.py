@@ -12,6 +12,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import traceback
 import urllib.error
@@ -39,7 +40,7 @@ def first_live_board(page):
 
 
 def turn(board) -> int:
-    """The number of actions played, as the board's front end shows it."""
+    """The board's position number as its front end shows it: it grows with every move, undo and new game."""
     return int(board.get_attribute("data-turn"))
 
 
@@ -113,7 +114,9 @@ def quiet_lab_settings(settings: Path) -> None:
 # off and send. `send` reaches `Board._on_message` in Python synchronously through Playwright's
 # expose_function, and the synced traits come back to redraw the page, as the kernel's update would.
 BOARD_ORIGIN = "http://board.test"
-BOARD_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/board.css">
+BOARD_HTML = """<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/theme.css">
+<link rel="stylesheet" href="/board.css">
+<style>body { background: var(--jp-layout-color0, #fff); color: var(--jp-content-font-color1, #000); }</style>
 </head><body><div id="root"></div>
 <script type="module">
 import widget from "/board.js";
@@ -145,14 +148,29 @@ window.ready = true;
 </script></body></html>"""
 
 
+THEMES = Path(sys.prefix) / "share" / "jupyter" / "lab" / "themes" / "@jupyterlab"
+
+
+def theme_css(theme: str | None) -> str:
+    """JupyterLab's own theme stylesheet ("light" or "dark"), as installed; "" for a plain page."""
+    if theme is None:
+        return ""
+    path = THEMES / f"theme-{theme}-extension" / "index.css"
+    if not path.exists():
+        raise AssertionError(f"JupyterLab's {theme} theme is not installed at {path}")
+    return path.read_text()
+
+
 class BoardPage:
     """A Chromium page showing one Python `Board` through the real front end; see `board_page`.
 
     Playwright's asyncio loop runs in the test's thread, so a `Board` would schedule its bot moves on it;
     the page instead calls the public `board.run_bots()` after every message, so bots answer at once.
+    `width` sets the widget's room in CSS px (None: the page's width); `theme` loads JupyterLab's "light"
+    or "dark" theme variables (None: a plain page, where the fallbacks apply).
     """
 
-    def __init__(self, page, board) -> None:
+    def __init__(self, page, board, width: float | None = None, theme: str | None = None) -> None:
         from tictac_nb import Board
         from tictac_nb.widget import FRONTEND
 
@@ -162,7 +180,8 @@ class BoardPage:
         page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
         files = {"/": (BOARD_HTML, "text/html"),
                  "/board.js": ((FRONTEND / "board.js").read_text(), "text/javascript"),
-                 "/board.css": ((FRONTEND / "board.css").read_text(), "text/css")}
+                 "/board.css": ((FRONTEND / "board.css").read_text(), "text/css"),
+                 "/theme.css": (theme_css(theme), "text/css")}
 
         def serve(route) -> None:
             found = files.get(urllib.parse.urlsplit(route.request.url).path)
@@ -176,7 +195,11 @@ class BoardPage:
         board.run_bots()  # a bot that moves first
         page.goto(f"{BOARD_ORIGIN}/")
         page.wait_for_function("() => window.ready === true")
+        if width is not None:
+            page.evaluate("(width) => { document.getElementById('root').style.width = `${width}px`; }", width)
         page.evaluate("(synced) => window.start(synced)", self.synced())
+        # the page reports its width (debounced); wait until the board is drawn for it
+        page.wait_for_function("() => window.replies > 0")
         self.check()
 
     def synced(self) -> dict:

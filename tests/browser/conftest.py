@@ -97,13 +97,14 @@ def board_page(page):
     Returns a `BoardPage`: its `click(selector)` and `press(key)` send the page's message to
     `board._on_message`, let the bots answer with `board.run_bots()`, and wait until the page shows the
     result, so a test can check the Python state and the page right after. One board per page.
+    `board_page(board, width=400, theme="dark")` gives the widget 400 CSS px in JupyterLab's dark theme.
     """
     opened: list[BoardPage] = []
 
-    def open_board(board) -> BoardPage:
+    def open_board(board, width: float | None = None, theme: str | None = None) -> BoardPage:
         if opened:
             raise RuntimeError("board_page shows one board per test")
-        opened.append(BoardPage(page, board))
+        opened.append(BoardPage(page, board, width, theme))
         return opened[0]
 
     return open_board

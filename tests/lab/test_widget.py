@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as widgets
 import matplotlib
 import pytest
@@ -51,7 +53,7 @@ def test_every_game_gets_one_control_per_option_and_one_bot_per_seat(game_name):
         assert list(panel.controls) == list(game.options)
         for name, control in panel.controls.items():
             assert control.value == game.options[name].default
-            assert game.options[name].doc in control.help.value
+            assert html.escape(game.options[name].doc) in control.help.value
         assert panel.options() == {}
         assert len(panel.bots) == tictac_nb.new_game(game_name, seed=0).num_players
 
@@ -90,7 +92,58 @@ def test_a_bad_option_value_is_reported_not_raised():
     ui.b.controls["tiles"].widget.value = "XXXX"
     assert "tiles" in ui.b.message.value
     table = ui.run()
-    assert table.empty and len(ui.results) == 1
+    assert table.empty and ui.results == {} and not ui.button.disabled
+
+
+def test_option_errors_and_docs_are_shown_as_text_not_markup():
+    ui = lab.DesignLab(games=2)
+    ui.b.controls["tiles"].widget.value = "<img src=x onerror=alert(1)>"
+    shown = ui.b.message.value
+    assert "<img" not in shown and "&lt;img src=x onerror=alert(1)&gt;" in shown
+    control = OptionControl("x", Option(None, lambda v: v, "<b>bold</b> & more"))
+    assert control.help.value == "<small>&lt;b&gt;bold&lt;/b&gt; &amp; more</small>"
+
+
+def test_variants_alternate_in_chunks_so_an_interrupt_keeps_a_fair_sample(monkeypatch):
+    from tictac_nb.lab import widget as lab_widget
+
+    calls = []
+    real = lab_widget.play_games
+
+    def play(game, n, **kwargs):
+        calls.append((kwargs["variant"], kwargs["seed"], n))
+        frame = real(game, n, **kwargs)
+        frame.attrs["interrupted"] = len(calls) == 5  # the interrupt lands in A's third chunk
+        return frame.iloc[:1] if len(calls) == 5 else frame
+
+    monkeypatch.setattr(lab_widget, "play_games", play)
+    ui = lab.DesignLab(games=40, seed=0)
+    ui.b.controls["peek"].value = False
+    ui.run()
+    assert [v[0] for v in calls] == ["Variant A: rules as printed", "Variant B: peek=False"] * 2 + [
+        "Variant A: rules as printed"]
+    assert [c[1] for c in calls] == [0, 0, 2, 2, 4]
+    a, b = ui.results.values()
+    assert len(a) == len(b) == 4 and list(a["seed"]) == list(b["seed"]) == [0, 1, 2, 3]
+    labels = [box.children[1].value for box in ui.progress.children]
+    assert labels == ["Variant A: rules as printed: 5 of 40 games", "Variant B: peek=False: 4 of 40 games"]
+
+
+def test_the_plot_is_an_opaque_png_whatever_the_backend_set(monkeypatch):
+    """A transparent figure (as some inline backends set) would lose its black axes and text on a dark page."""
+    import io
+
+    import matplotlib.image
+    import matplotlib.pyplot as plt
+
+    from tictac_nb.lab.widget import figure_png
+
+    monkeypatch.setitem(matplotlib.rcParams, "figure.facecolor", (1, 1, 1, 0))
+    monkeypatch.setitem(matplotlib.rcParams, "savefig.facecolor", "auto")
+    figure = lab.plot_comparison({"a": lab.play_games("tic-tac-two", 3, progress=False)})
+    pixels = matplotlib.image.imread(io.BytesIO(figure_png(figure)))
+    assert pixels[..., 3].min() == 1.0 and tuple(pixels[0, 0]) == (1.0, 1.0, 1.0, 1.0)
+    assert not plt.fignum_exists(figure.number)
 
 
 def test_extra_bots_join_every_seat_menu():

@@ -102,6 +102,6 @@ def test_hot_seat_cover_hides_the_peek_and_reveals_only_the_next_players_view():
         assert board.svg == board.state.render_svg(None)
     assert synced(boards[0]) == synced(boards[1])
     for board in boards:
-        board._on_message(board, {"type": "reveal"})
+        board._on_message(board, {"type": "reveal", "turn": board.turn})
         assert board.cover == "" and board.svg == board.state.render_svg(O)
     assert synced(boards[0]) == synced(boards[1])

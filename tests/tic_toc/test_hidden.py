@@ -148,5 +148,5 @@ def test_a_determinized_copy_holds_no_real_secret(players):
             assert direct.record() == again.record() and direct.key() == again.key()
             assert direct.seed != state.seed and direct.view(viewer) == state.view(viewer)
             if direct.history:
-                with pytest.raises(IllegalAction, match="a determinized copy cannot undo"):
+                with pytest.raises(IllegalAction, match="cannot undo: its hidden parts were made up"):
                     direct.undo()

@@ -8,12 +8,14 @@ table and the plots. Both variants play the same seeds, so differences come from
 from __future__ import annotations
 
 import ast
+import html
+import io
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
-from IPython.display import display
+from IPython.display import Image, display
 
 import tictac_nb
 
@@ -21,6 +23,18 @@ from ..engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean
 from .metrics import compare, definitions
 from .plots import plot_comparison
 from .selfplay import bot_factory, options_label, play_games
+
+
+def figure_png(figure: Any) -> bytes:
+    """A figure as PNG bytes on a white background, closed afterwards: the picture does not depend on the
+    notebook's matplotlib backend or theme (a transparent plot loses its black axes on a dark page)."""
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100, facecolor="white", bbox_inches="tight")
+    plt.close(figure)
+    return buffer.getvalue()
+
 
 BOT_CHOICES = (("random", "random"), ("MCTS, 50 iterations", "mcts:50"), ("MCTS, 200 iterations", "mcts:200"),
                ("MCTS, 500 iterations", "mcts:500"))
@@ -88,7 +102,7 @@ class OptionControl:
                                        description=name, style=style)
             self.parse = _parse_text
         self.widget.tooltip = option.doc
-        self.help = widgets.HTML(f"<small>{option.doc}</small>")
+        self.help = widgets.HTML(f"<small>{html.escape(option.doc)}</small>")
 
     @property
     def value(self) -> Any:
@@ -117,11 +131,11 @@ class VariantPanel:
         self.bots: list[widgets.Dropdown] = []
         for control in self.controls.values():
             control.widget.observe(lambda _: self.update_seats(), "value")
-        rows = [widgets.HTML(f"<b>{title}</b>"), self.label]
+        rows = [widgets.HTML(f"<b>{html.escape(title)}</b>"), self.label]
         for control in self.controls.values():
             rows += [control.widget, control.help]
         if not self.controls:
-            rows.append(widgets.HTML(f"<small>{game.title} has no rule options.</small>"))
+            rows.append(widgets.HTML(f"<small>{html.escape(game.title)} has no rule options.</small>"))
         self.box = widgets.VBox([*rows, self.seats, self.message],
                                 layout=widgets.Layout(border="1px solid #ccc", padding="6px", width="50%"))
         self.update_seats()
@@ -137,7 +151,8 @@ class VariantPanel:
         try:
             state = tictac_nb.new_game(self.game.name, seed=0, **self.options())
         except (InvalidOption, ValueError) as error:
-            self.message.value = f"<span style='color:#b00'>{error}</span>"
+            self.message.value = (f"<span style='color: var(--jp-error-color1, #b3261e)'>"
+                                  f"{html.escape(str(error))}</span>")
             return
         self.message.value = ""
         old = [d.value for d in self.bots]
@@ -164,7 +179,9 @@ class DesignLab(widgets.VBox):
                                             style={"description_width": "initial"})
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31, description="first seed",
                                            style={"description_width": "initial"})
-        self.button = widgets.Button(description="Play both variants", button_style="primary", icon="play")
+        self.button = widgets.Button(description="Play both variants", button_style="primary", icon="play",
+                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
+        self.progress = widgets.VBox()
         self.output = widgets.Output()
         self.panels = widgets.HBox()
         self.results: dict[str, pd.DataFrame] = {}
@@ -174,7 +191,8 @@ class DesignLab(widgets.VBox):
         help_text = widgets.HTML("<small>Metric definitions: <code>tictac_nb.lab.definitions()</code>. "
                                  "Stop the kernel to interrupt: finished games are kept.</small>")
         super().__init__([widgets.HBox([self.picker, self.games, self.seed]), self.panels,
-                          widgets.HBox([self.button, help_text]), self.output])
+                          widgets.HBox([self.button, help_text], layout=widgets.Layout(align_items="center")),
+                          self.progress, self.output])
 
     def _build_panels(self) -> None:
         game = tictac_nb.GAMES[self.picker.value]
@@ -184,7 +202,10 @@ class DesignLab(widgets.VBox):
         self.panels.children = [self.a.box, self.b.box]
 
     def run(self) -> pd.DataFrame:
-        """Play both variants and show the comparison; returns the metrics table."""
+        """Play both variants and show the comparison; returns the metrics table.
+
+        The variants are played in alternating chunks on the same seeds, so an interrupt (the kernel's stop
+        button) leaves a comparable sample of each; each variant has its own progress bar and label."""
         self.output.clear_output()
         names = [self.a.name(), self.b.name()]
         if names[0] == names[1]:
@@ -194,24 +215,50 @@ class DesignLab(widgets.VBox):
         self.button.disabled = True
         try:
             with self.output:
-                for panel, name in zip((self.a, self.b), names, strict=True):
-                    try:
-                        self.results[name] = play_games(self.picker.value, self.games.value, options=panel.options(),
-                                                        bots=panel.bot_specs(), seed=self.seed.value, variant=name)
-                    except (InvalidOption, ValueError) as error:
-                        print(f"{name}: {error}")
-                        return table
+                played = self._play(names)
+                if played is None:
+                    return table
+                self.results = played
                 table = compare(self.results)
                 display(table.style.format(precision=3, na_rep="n/a")
                         .format(precision=0, subset=pd.IndexSlice[["games"], :]))
-                figure = plot_comparison(self.results)
-                display(figure)
-                import matplotlib.pyplot as plt
-
-                plt.close(figure)
+                display(Image(data=figure_png(plot_comparison(self.results))))
         finally:
             self.button.disabled = False
         return table
+
+    def _play(self, names: list[str]) -> dict[str, pd.DataFrame] | None:
+        """Both variants' games, played in alternating chunks; None (and the reason printed) on a bad option."""
+        total, first = self.games.value, self.seed.value
+        variants = list(zip((self.a, self.b), names, strict=True))
+        bars = {name: widgets.IntProgress(value=0, min=0, max=total, layout=widgets.Layout(width="14em"))
+                for name in names}
+        labels = {name: widgets.Label(f"{name}: 0 of {total} games", layout=widgets.Layout(width="auto"))
+                  for name in names}
+        self.progress.children = [widgets.HBox([bars[name], labels[name]]) for name in names]
+        chunk = max(1, min(50, total // 20))
+        frames: dict[str, list[pd.DataFrame]] = {name: [] for name in names}
+        interrupted = False
+        for start in range(first, first + total, chunk):
+            size = min(chunk, first + total - start)
+            for panel, name in variants:
+                try:
+                    frame = play_games(self.picker.value, size, options=panel.options(), bots=panel.bot_specs(),
+                                       seed=start, variant=name, progress=False)
+                except (InvalidOption, ValueError) as error:
+                    print(f"{name}: {error}")
+                    return None
+                frames[name].append(frame)
+                bars[name].value = played = sum(len(f) for f in frames[name])
+                labels[name].value = f"{name}: {played} of {total} games"
+                interrupted = bool(frame.attrs.get("interrupted"))
+                if interrupted:
+                    break
+            if interrupted:
+                break
+        results = {name: pd.concat(parts, ignore_index=True) for name, parts in frames.items() if parts}
+        common = min(len(frame) for frame in results.values())  # an interrupt keeps the same seeds for both
+        return {name: frame.iloc[:common] for name, frame in results.items()}
 
     @staticmethod
     def definitions() -> pd.DataFrame:

@@ -84,7 +84,7 @@ from bisect import insort
 from collections import Counter
 from typing import Any
 
-from ...engine import IllegalAction, InvalidOption, Outcome, State, Target, excerpt
+from ...engine import InvalidOption, Outcome, State, Target, excerpt
 from . import notation
 from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window
@@ -686,16 +686,10 @@ class TicTacKO(Verbs, State):
         copy.seed = rng.getrandbits(32)
         copy.options = {**self.options, "order": None, "objectives": None}
         copy._setup = {"first_team": self._setup["first_team"], "grid": self._setup["grid"]}
+        copy.replayable = False
         if copy.outcome is None:
             copy._redecide()
         return copy
-
-    def undo(self) -> str:
-        """Take back the last action (not on a determinized copy: its made-up cards have no seed to replay)."""
-        if "hands" not in self._setup:
-            raise IllegalAction("a determinized copy cannot undo: its hidden cards were made up, so its moves "
-                                "cannot be replayed from a seed; undo on the real game")
-        return super().undo()
 
     def _redecide(self) -> None:
         """Recompute the decision at hand (after hands were resampled)."""

@@ -71,7 +71,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ...engine import IllegalAction, InvalidOption, Outcome, State, Target, excerpt
+from ...engine import InvalidOption, Outcome, State, Target, excerpt
 
 # ---- the cards, read from deck.txt ----------------------------------------------------------------
 
@@ -592,17 +592,11 @@ class TicToc(State):
         copy.seed = rng.getrandbits(32)
         copy.options = {**self.options, "deck_order": None}
         copy.deck_order = None
+        copy.replayable = False
         if player is None or player != self.to_move:
             copy.drawn = None
         copy._legal = None
         return copy
-
-    def undo(self) -> str:
-        """Take back the last action (not on a determinized copy: its made-up deal has no seed to replay)."""
-        if self.deck_order is None:
-            raise IllegalAction("a determinized copy cannot undo: its hidden cards were made up, so its moves "
-                                "cannot be replayed from a seed; undo on the real game")
-        return super().undo()
 
     def _deal_few_crocodiles(self, pool: list[int], others: list[int], blanks: list[int]):
         """A deal with no hand of three Crocodiles (the real one proves it exists), for when sampling
