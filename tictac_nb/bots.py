@@ -9,6 +9,11 @@ A bot of your own is a function `my_bot(state) -> action` or an object with `cho
 wraps it in a `SeatBot`, which hands it only `seat_copy(state, seat)`: a determinized copy for its seat,
 so it cannot see a secret even by accident, and cannot change the real game. `decide` asks a bot for
 a move and turns a bot that raises, answers an illegal action or overruns its time into a `Forfeit`.
+
+`MCTSBot` values its leaves with an `Evaluator` (OpenSpiel's shape): `RandomRollout` plays at random
+to the end, or cuts after a few moves and asks a heuristic such as `score_value`. Each game names its
+default bot in its own `bots.py` (`Game.default_bot`), within 100 ms of one core a move and at least
+as strong as `MCTSBot.classic()`, the kit's first default.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .engine import Outcome, State, excerpt
@@ -51,6 +56,49 @@ class RandomBot:
     def __repr__(self) -> str:
         return "RandomBot()"
 
+
+class Evaluator(Protocol):
+    """What MCTS asks of a leaf (the shape of OpenSpiel's `Evaluator`): each player's expected reward
+    from `state`, a copy the evaluator may play on, using `rng` for any chance it needs."""
+
+    def evaluate(self, state: State, rng: random.Random) -> Sequence[float]: ...
+
+
+class RandomRollout:
+    """Uniformly random play from the leaf (OpenSpiel's `RandomRolloutEvaluator`): to the end of the game,
+    or for at most `depth` actions and then `value(state)`, a heuristic of each player's expected
+    reward (without one, a cut game counts as a draw)."""
+
+    def __init__(self, depth: int = 10_000, value: Callable[[State], Sequence[float]] | None = None) -> None:
+        self.depth = depth
+        self.value = value
+
+    def evaluate(self, state: State, rng: random.Random) -> Sequence[float]:
+        choice, apply, legal = rng.choice, state.apply, state.legal_actions
+        steps = self.depth
+        while state.outcome is None and steps:
+            apply(choice(legal()))
+            steps -= 1
+        if state.outcome is not None:
+            return payoff(state.outcome, state.num_players)
+        if self.value is not None:
+            return self.value(state)
+        return [1 / state.num_players] * state.num_players
+
+    def __repr__(self) -> str:
+        return f"RandomRollout(depth={self.depth})"
+
+
+def score_value(scale: float) -> Callable[[State], list[float]]:
+    """A leaf value from `current_scores()` for two players: the chance of winning read off the score
+    difference by a logistic curve (a lead of `scale` points is worth about 73%)."""
+
+    def value(state: State) -> list[float]:
+        first, second = state.current_scores()
+        p = 1 / (1 + math.exp(max(-60.0, min(60.0, (second - first) / scale))))
+        return [p, 1 - p]
+
+    return value
 
 def seat_copy(state: State, seat: int | None, rng: random.Random) -> State:
     """What a bot deciding for `seat` is given: `state.determinize(seat, rng)` with a fresh seed.
@@ -158,19 +206,28 @@ class _Node:
 
 
 class MCTSBot:
-    """Monte Carlo tree search over determinizations (SO-ISMCTS) with random playouts.
+    """Monte Carlo tree search over determinizations (SO-ISMCTS), its leaves valued by `evaluator`.
 
-    `iterations` is the strength: more iterations, stronger and slower play.
+    `iterations` is the strength: more iterations, stronger and slower play. The evaluator is random
+    playouts to the end unless a game plugs in its own (each game's `bots.py` names its default bot).
+    `MCTSBot.classic()` is the kit's first default bot, kept as a yardstick.
     """
 
     def __init__(self, iterations: int = 500, seed: int | None = None, exploration: float = 0.7,
-                 max_playout: int = 10_000) -> None:
+                 max_playout: int = 10_000, evaluator: Evaluator | None = None) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be a whole number of 1 or more, not {iterations!r}")
         self.iterations = iterations
         self.exploration = exploration
         self.max_playout = max_playout
+        self.evaluator = RandomRollout(max_playout) if evaluator is None else evaluator
         self.rng = random.Random(seed)
+
+    @classmethod
+    def classic(cls, seed: int | None = None) -> MCTSBot:
+        """The kit's first default bot: 500 iterations of uniform random playouts to the end, kept as the
+        yardstick every game's default bot must at least match."""
+        return cls(500, seed=seed, exploration=0.7, max_playout=10_000)
 
     def __repr__(self) -> str:
         return f"MCTSBot(iterations={self.iterations})"
@@ -181,34 +238,34 @@ class MCTSBot:
         if len(legal) == 1:
             return legal[0]
         rng, c = self.rng, self.exploration
+        evaluate, determinize = self.evaluator.evaluate, state.determinize
+        log, sqrt = math.log, math.sqrt
         root = _Node(None)
         for _ in range(self.iterations):
-            sim = state.determinize(me, rng)
+            sim = determinize(me, rng)
             node, path = root, [root]
             while sim.outcome is None:
                 actions = sim.legal_actions()
-                untried = [a for a in actions if a not in node.children]
+                children = node.children
+                untried = [a for a in actions if a not in children]
                 if untried:
                     action = rng.choice(untried)
-                    child = node.children[action] = _Node(sim.to_move)
+                    child = children[action] = _Node(sim.to_move)
                     sim.apply(action)
                     path.append(child)
                     break
                 best, best_value = None, -1.0
                 for a in actions:
-                    child = node.children[a]
+                    child = children[a]
                     child.available += 1
-                    value = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                    visits = child.visits
+                    value = child.reward / visits + c * sqrt(log(child.available) / visits)
                     if value > best_value:
                         best, best_value = a, value
-                node = node.children[best]
+                node = children[best]
                 sim.apply(best)
                 path.append(node)
-            steps = 0
-            while sim.outcome is None and steps < self.max_playout:
-                sim.apply(rng.choice(sim.legal_actions()))
-                steps += 1
-            rewards = payoff(sim.outcome, sim.num_players) if sim.outcome else [1 / sim.num_players] * sim.num_players
+            rewards = evaluate(sim, rng)
             for visited in path:
                 visited.visits += 1
                 if visited.mover is not None:

@@ -57,6 +57,32 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
+def seed_bits(seed: int) -> int:
+    """64 well-mixed bits from a seed (SplitMix64's finalizer): for a setup that draws only a few
+    random choices, a fraction of the cost of seeding a `random.Random`."""
+    z = (seed + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
+
+
+class SetupRandom:
+    """`random.Random(seed)`, seeded at its first use: seeding a Mersenne Twister costs more than a
+    whole new game of Tic Tac Two, and setups that draw nothing from it never pay for it."""
+
+    __slots__ = ("_seed", "_rng")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._seed)
+        return getattr(rng, name)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: `winners` is empty for a draw or a tie; `timed_out` marks a game stopped
@@ -140,9 +166,17 @@ class Game:
     hidden_information: bool = False
     bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
     """The game's own bots by name, each made as `factory(seed=...)`, where generic MCTS is weak or slow."""
+    default_bot: Callable[..., Any] = field(default=None)  # type: ignore[assignment]
+    """The bot that plays this game unless told otherwise, made as `default_bot(seed=...)`: the notebooks,
+    the design lab and the play pages take it. Each game's `bots.py` names its own; unset, `MCTSBot()`."""
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Option sets worth trying beside the rules as printed (more players, another Grid, an odd box):
     the protocol tests play every one."""
+
+    def __post_init__(self) -> None:
+        if self.default_bot is None:
+            self.default_bot = generic_bot
+        self._defaults: dict[str, Any] | bool | None = None
 
     @property
     def rules(self) -> str:
@@ -155,7 +189,20 @@ class Game:
 
     def start(self, seed: int, options: dict[str, Any]) -> State:
         """A new state from a seed and a dict of options (which may hold any key: it is checked)."""
-        check_seed(seed)
+        if seed.__class__ is not int or not 0 <= seed < SEED_LIMIT:
+            check_seed(seed)
+        if not options:
+            defaults = self._defaults
+            if defaults is None:  # checked once per Game, and kept when no value can be changed in place
+                defaults = self.check_options({})
+                self._defaults = defaults if all(_immutable(v) for v in defaults.values()) else False
+            elif defaults is False:
+                defaults = self.check_options({})
+            return self.state_class(self, seed, dict(defaults))
+        return self.state_class(self, seed, self.check_options(options))
+
+    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Every option's checked value: the given ones, the defaults for the rest."""
         unknown = sorted(set(options) - set(self.options), key=str)
         if unknown:
             known = ", ".join(self.options) or "none"
@@ -167,10 +214,25 @@ class Game:
                 values[key] = option.check(value)
             except InvalidOption as error:
                 raise InvalidOption(f"option {key!r} {error}") from None
-        return self.state_class(self, seed, values)
+        return values
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}, options {', '.join(self.options) or 'none'}>"
+
+
+def _immutable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def generic_bot(seed: int | None = None) -> Any:
+    """`MCTSBot(seed=seed)`: the default bot of a game that names none."""
+    from .bots import MCTSBot
+
+    return MCTSBot(seed=seed)
 
 
 class State(ABC):
@@ -194,12 +256,13 @@ class State(ABC):
         self.options = options
         self.history: list[str] = []
         self.outcome = None
-        self.setup(random.Random(seed))
+        self.setup(SetupRandom(seed))  # type: ignore[arg-type]
 
     # ---- what a game implements -------------------------------------------------------------
     @abstractmethod
     def setup(self, rng: random.Random) -> None:
-        """Lay out the starting position; all chance comes from `rng` or from fixed options."""
+        """Lay out the starting position; all chance comes from `rng` (`random.Random(self.seed)`),
+        `seed_bits(self.seed)` or fixed options."""
 
     @abstractmethod
     def legal_actions(self) -> Sequence[str]:
@@ -270,18 +333,21 @@ class State(ABC):
 
     def play(self, action: str) -> None:
         """Play one action given in notation; anything illegal raises `IllegalAction`, changing nothing."""
+        if action.__class__ is not str or action not in self.legal_actions():
+            self._refuse(action)
+        self.apply(action)
+        self.history.append(action)
+
+    def _refuse(self, action: Any) -> None:
         if action.__class__ is not str:
             raise IllegalAction(f"an action is written in {self.game.title} notation as text, "
                                 f"not {type(action).__name__} {excerpt(action)}")
-        if action not in self.legal_actions():
-            if self.outcome is not None:
-                raise IllegalAction(f"the game is over ({self.outcome.reason})")
-            if len(action) > MAX_ACTION_CHARS:
-                raise IllegalAction(f"{excerpt(action)} is no {self.game.title} action: "
-                                    f"none is longer than {MAX_ACTION_CHARS} characters")
-            raise IllegalAction(self.refusal(action))
-        self.apply(action)
-        self.history.append(action)
+        if self.outcome is not None:
+            raise IllegalAction(f"the game is over ({self.outcome.reason})")
+        if len(action) > MAX_ACTION_CHARS:
+            raise IllegalAction(f"{excerpt(action)} is no {self.game.title} action: "
+                                f"none is longer than {MAX_ACTION_CHARS} characters")
+        raise IllegalAction(self.refusal(action))
 
     def undo(self) -> str:
         """Take back the last action and return it (by replaying the others from the seed)."""

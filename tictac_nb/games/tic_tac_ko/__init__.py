@@ -12,6 +12,7 @@ GAME = Game(
     render=render,
     hidden_information=True,
     bots={"KOBot": KOBot},
+    default_bot=KOBot,
     options={
         "players": Option(4, choice_of(2, 3, 4), "2, 3 or 4 players in two teams"),
         "grid": Option("standard", choice_of("standard", "advanced"), "standard 3x3 Grid or advanced 4x4 Grid"),

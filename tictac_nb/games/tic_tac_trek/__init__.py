@@ -1,6 +1,7 @@
 """Tic Tac Trek, registered as "tic-tac-trek"."""
 
 from ...engine import Game, Option, int_between
+from .bots import default_bot
 from .render import render
 from .rules import MIX, TicTacTrek, check_bag, check_mix
 
@@ -9,6 +10,7 @@ GAME = Game(
     title="Tic Tac Trek",
     state_class=TicTacTrek,
     render=render,
+    default_bot=default_bot,
     options={
         "first_player": Option(None, int_between(0, 1, allow_none=True), "who starts: 0 (X), 1 (O), None: by seed"),
         "bag": Option(None, check_bag, "fixed order of the first tiles out of the bag, setup tiles first, "

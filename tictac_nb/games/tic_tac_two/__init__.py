@@ -1,6 +1,7 @@
 """Tic Tac Two, registered as "tic-tac-two"."""
 
 from ...engine import Game, Option, boolean
+from .bots import default_bot
 from .render import render
 from .rules import TicTacTwo, check_tiles
 
@@ -10,6 +11,7 @@ GAME = Game(
     state_class=TicTacTwo,
     render=render,
     hidden_information=True,
+    default_bot=default_bot,
     options={
         "tiles": Option(None, check_tiles, "fixed tile layout, 9 letters row by row with C at 5 (None: shuffled)"),
         "peek": Option(True, boolean, "with the Peek tile (False: a blank tile instead)"),

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import cache
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, excerpt
+from ...engine import InvalidOption, Outcome, State, excerpt, seed_bits
 
 MARKS = ("X", "O")
 CENTRE = 4
@@ -51,6 +52,43 @@ SQUARE_NAMES = tuple(str(i + 1) for i in range(9))
 PEEK_NAMES = {i: f"peek {i + 1}" for i in OUTER}
 SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
 PEEKS = {name: i for i, name in PEEK_NAMES.items()}
+
+# Bit masks for the fast check after a mark (square i is bit i; for O, bit 9 + i).
+OUTER_MASK = sum(1 << i for i in OUTER)
+CENTRE_BIT = 1 << CENTRE
+TILE_CREDIT_BITS = {"X": 1, "O": 1 << 9, "W": 1 | 1 << 9, "P": 0, "-": 0, "C": 0}
+"""Per tile letter, the credit bits it sets when face up: bit 0 if it counts for X, bit 9 for O."""
+SQUARE_CHOICES = tuple(tuple(SQUARE_NAMES[i] for i in range(9) if not taken >> i & 1) for taken in range(512))
+PEEK_CHOICES = tuple(tuple(PEEK_NAMES[i] for i in OUTER if not up >> i & 1) for up in range(512))
+"""The legal actions by the mask of marked squares (marking) or of face-up tiles (peeking)."""
+
+
+def _completes(square: int, diagonals: bool | None) -> bytes:
+    """For each 9-bit mask, 1 if it holds a line through `square` (only diagonals, only the others,
+    or any line when `diagonals` is None)."""
+    masks = [sum(1 << i for i in cells) for cells, _, diagonal in LINES_THROUGH[square]
+             if diagonals is None or diagonal == diagonals]
+    return bytes(any(m & line == line for line in masks) for m in range(512))
+
+
+ANY_LINE = tuple(_completes(i, None) for i in range(9))
+STRAIGHT_LINE = tuple(_completes(i, False) for i in range(9))
+DIAGONAL_LINE = tuple(_completes(i, True) for i in range(9))
+
+
+@cache
+def layouts(box: str) -> tuple[str, ...]:
+    """Every distinct layout of the eight outer tiles `box` around C, each once."""
+    found: list[str] = []
+
+    def place(prefix: str, rest: str) -> None:
+        if not rest:
+            found.append(prefix[:4] + "C" + prefix[4:])
+        for tile in sorted(set(rest)):
+            place(prefix + tile, rest.replace(tile, "", 1))
+
+    place("", box)
+    return tuple(found)
 
 
 def check_tiles(value: Any) -> str | None:
@@ -72,16 +110,34 @@ def box_tiles(peek: bool, wild: bool) -> str:
     return "XXXOOO" + ("W" if wild else "-") + ("P" if peek else "-")
 
 
+LAYOUTS = {(True, True): layouts(box_tiles(True, True))}
+"""The layouts of the rulebook's box, ready for every new game; `layouts` makes the others when first asked."""
+FACE_UP_AT_START = [i == CENTRE for i in range(9)]
+
+
 class TicTacTwo(State):
     num_players = 2
     player_names = MARKS
 
+    # The start of every game, read from the class until play sets them on the state (a new game
+    # then sets only what differs: it is made for every random playout).
+    to_move = 0
+    centre_owner: int | None = None
+    peeking = False
+    _legal: tuple[str, ...] = SQUARE_CHOICES[0]
+    _marks = 0  # bit i: X marked square i; bit 9 + i: O did
+    _up = CENTRE_BIT  # bit i: tile i is face up
+    _straight = 0  # bit i (9 + i): face-up tile i counts for X (O) on a row or column
+    _diagonal = 0  # the same on a diagonal (they differ at the split centre only)
+
     def setup(self, rng: random.Random) -> None:
-        layout = self.options["tiles"]
+        """The layout is one of the box's distinct layouts, each equally likely, picked by `seed_bits`."""
+        options = self.options
+        layout = options["tiles"]
         if layout is None:
-            outer = list(box_tiles(self.options["peek"], self.options["wild"]))
-            rng.shuffle(outer)
-            layout = "".join(outer[:4]) + "C" + "".join(outer[4:])
+            peek, wild = options["peek"], options["wild"]
+            choices = LAYOUTS.get((peek, wild)) or layouts(box_tiles(peek, wild))
+            layout = choices[seed_bits(self.seed) % len(choices)]
         else:
             if not self.options["peek"] and "P" in layout:
                 raise InvalidOption("option 'tiles' has a Peek tile but 'peek' is False")
@@ -94,60 +150,56 @@ class TicTacTwo(State):
                                     f"not {layout!r}")
         self.tiles = layout
         self.marks: list[int | None] = [None] * 9
-        self.face_up = [False] * 9
-        self.face_up[CENTRE] = True
-        self.centre_owner: int | None = None
-        self.peeking = False
+        self.face_up = FACE_UP_AT_START[:]
         self.peeks: list[tuple[int, int]] = []
         self.lines: list[tuple[str, tuple[int, ...], int]] = []
-        self.to_move = 0
-        self._legal: tuple[str, ...] | None = None
 
     # ---- rules ---------------------------------------------------------------------------------
     def legal_actions(self) -> tuple[str, ...]:
-        legal = self._legal
-        if legal is None:
-            if self.outcome is not None:
-                legal = ()
-            elif self.peeking:
-                legal = tuple([PEEK_NAMES[i] for i in OUTER if not self.face_up[i]])
-            else:
-                legal = tuple([SQUARE_NAMES[i] for i in range(9) if self.marks[i] is None])
-            self._legal = legal
-        return legal
+        return self._legal
 
     def apply(self, action: str) -> None:
         player = self.to_move
         if self.peeking:
             self.peeks.append((player, PEEKS[action]))
             self.peeking = False
-            self._legal = None
-            self._end_turn(player, self._last)
-            return
-        square = SQUARES[action]
-        self.marks[square] = player
-        self.face_up[square] = True
-        if square == CENTRE:
-            self.centre_owner = player
-        self._last = square
-        legal = self._legal
-        if self.tiles[square] == "P" and not all(self.face_up[i] for i in OUTER):
-            self.peeking = True
-            self._legal = None
-            return
-        if legal is not None:  # the squares still empty: the same tuple without this one
-            i = legal.index(action)
-            self._legal = legal[:i] + legal[i + 1:]
-        self._end_turn(player, square)
+            square, marks = self._last, self._marks
+        else:
+            square = SQUARES[action]
+            self.marks[square] = player
+            self.face_up[square] = True
+            bit = 1 << square
+            up = self._up = self._up | bit
+            tile = self.tiles[square]
+            if square == CENTRE:  # the split centre counts for its marker on straight lines, else on diagonals
+                self.centre_owner = player
+                self._straight |= bit << 9 if player else bit
+                self._diagonal |= bit if player else bit << 9
+            else:
+                credit = TILE_CREDIT_BITS[tile] << square
+                self._straight |= credit
+                self._diagonal |= credit
+            marks = self._marks = self._marks | (bit << 9 if player else bit)
+            self._last = square
+            if tile == "P" and up & OUTER_MASK != OUTER_MASK:
+                self.peeking = True
+                self._legal = PEEK_CHOICES[up]
+                return
+        taken = (marks | marks >> 9) & 511
+        self._legal = SQUARE_CHOICES[taken]
+        straight, diagonal = self._straight, self._diagonal
+        if (ANY_LINE[square][marks >> 9 if player else marks & 511]
+                or STRAIGHT_LINE[square][straight & 511] or STRAIGHT_LINE[square][straight >> 9]
+                or DIAGONAL_LINE[square][diagonal & 511] or DIAGONAL_LINE[square][diagonal >> 9]):
+            self._end_turn(player, square)
+        elif taken == 511:
+            self._finish((), "draw: the board is full")
+        else:
+            self.to_move = 1 - player
 
     def _end_turn(self, player: int, square: int) -> None:
+        """The turn ends with a line through `square` (the fast check in `apply` saw one): who won."""
         found = self._lines_through(square)
-        if not found:
-            if None in self.marks:
-                self.to_move = 1 - player
-            else:
-                self._finish((), "draw: the board is full")
-            return
         self.lines = [(board, cells, p) for board, (cells, _), p in found]
         winners = sorted({p for _, _, p in found})
         if len(winners) == 2:
@@ -246,19 +298,21 @@ class TicTacTwo(State):
 
         It depends only on what `player` knows, the moves and `rng`: the real seed and layout go too, a
         fresh seed from `rng` and the dealt layout (as the `tiles` option) take their place, so the copy's
-        record and `undo` replay the dealt tiles.
+        record and `undo` replay the dealt tiles. (The unseen tiles are exactly those under the hidden
+        squares, sorted before the deal so that it does not depend on where they really lie.)
         """
-        known = self.known_tiles(player)
-        unseen = Counter(self.tile_mix())
-        unseen.subtract(known[i] for i in OUTER if known[i] is not None)
-        deal = sorted(unseen.elements())
+        up, tiles = self._up, self.tiles
+        hidden = [i for i in OUTER if not up >> i & 1]
+        if self.peeks and player is not None:
+            hidden = [i for i in hidden if (player, i) not in self.peeks]
+        deal = sorted([tiles[i] for i in hidden])
         seed = rng.randrange(2**32)
         rng.shuffle(deal)
-        tiles = known[:]
-        for square, tile in zip([i for i in OUTER if known[i] is None], deal, strict=True):
-            tiles[square] = tile
+        layout = list(tiles)
+        for square, tile in zip(hidden, deal, strict=True):
+            layout[square] = tile
         copy = self.clone()
-        copy.tiles = "".join(tiles)
+        copy.tiles = "".join(layout)
         copy.seed = seed
         copy.options = {**self.options, "tiles": copy.tiles}
         return copy

@@ -12,6 +12,7 @@ GAME = Game(
     render=render,
     hidden_information=True,
     bots={"TicTocBot": TicTocBot},
+    default_bot=TicTocBot,
     options={
         "players": Option(2, choice_of(2, 3, 4), "number of players, 2 to 4"),
         "first_player": Option(None, int_between(0, 3, allow_none=True),

@@ -1,6 +1,7 @@
 """Tyc, registered as "tyc": nine boards, nine letters, four ways to score."""
 
 from ...engine import Game, Option, int_between
+from .bots import default_bot
 from .render import render
 from .rules import LETTER_TABLE, Tyc, check_letter_table
 
@@ -9,6 +10,7 @@ GAME = Game(
     title="Tyc",
     state_class=Tyc,
     render=render,
+    default_bot=default_bot,
     options={
         "first_player": Option(None, int_between(0, 1, allow_none=True),
                                "who moves first: 0 Red, 1 Blue (None: chosen at random by the seed)"),

@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, Target, excerpt
+from ...engine import InvalidOption, Outcome, State, Target, excerpt, seed_bits
 
 PLAYERS = ("Red", "Blue")
 LETTERS = "ABCDEFGHI"
@@ -121,7 +121,7 @@ class Tyc(State):
 
     def setup(self, rng: random.Random) -> None:
         first = self.options["first_player"]
-        self.first_player = rng.randrange(2) if first is None else first
+        self.first_player = seed_bits(self.seed) & 1 if first is None else first
         self.to_move = self.first_player
         self.table: tuple[int, ...] = self.options["letter_table"]
         self.owner = [-1] * 81           # by global cell board * 9 + cell: -1 empty, else the player
