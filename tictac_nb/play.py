@@ -21,15 +21,15 @@ from .widget import Board
 
 HUMAN = "human"
 BY_SEED = "by seed"
-MCTS_ITERATIONS = 300  # about 0.3 s a move in the slowest games (make bench: 500 iterations, 0.48 s in TIC TOC)
 NUMBER_MENU = 12  # whole-number options with at most this many values are a menu; larger ones a number box
 
 
 def kit_bots(game: Game) -> dict[str, Callable[[int], Any]]:
-    """The bots a seat can be given: the game's own first (the strongest), then the kit's generic ones."""
-    bots: dict[str, Callable[[int], Any]] = {name: (lambda seed, f=factory: f(seed=seed))
-                                             for name, factory in game.bots.items()}
-    bots[f"MCTSBot({MCTS_ITERATIONS})"] = lambda seed: MCTSBot(iterations=MCTS_ITERATIONS, seed=seed)
+    """The bots a seat can be given: the game's default bot first (strong and quick), then its own, then
+    the kit's generic ones."""
+    bots: dict[str, Callable[[int], Any]] = {"the game's bot": lambda seed: game.default_bot(seed=seed)}
+    bots |= {name: (lambda seed, f=factory: f(seed=seed)) for name, factory in game.bots.items()}
+    bots["MCTSBot"] = lambda seed: MCTSBot(seed=seed)
     bots["RandomBot"] = lambda seed: RandomBot(seed=seed)
     return bots
 
