@@ -137,11 +137,20 @@ def face(d, kind: str, x: float, y: float, w: float, h: float, note: str = "", l
         g.add(star(d, x + 11, y + 12, 7))
     lines = CARD[kind][2]
     base = y + h - 9 - (len(lines) - 1) * 14
-    for i, line in enumerate(lines):
-        g.add(svg.label(d, x + w / 2, base + i * 14, line, 12, text_anchor="middle", font_weight="bold", fill=ink))
+    name = g.add(svg.label(d, x + w / 2, base, "", 12, text_anchor="middle", font_weight="bold", fill=ink))
+    for i, line in enumerate(lines):  # one text, so that it reads as one name ("Captain Hook", not "CaptainHook")
+        name.add(d.tspan(line + (" " if i < len(lines) - 1 else ""), x=[x + w / 2], y=[base + i * 14]))
     if note:
-        g.add(d.rect((x + w - 34, y + 3), (31, 17), rx=4, fill=INK))
-        g.add(svg.label(d, x + w - 18.5, y + 16, note, 11, text_anchor="middle", fill="white", font_weight="bold"))
+        g.add(badge(d, x, y, w, note))
+    return g
+
+
+def badge(d, x: float, y: float, w: float, note: str):
+    """A note ("new", "seen", a count) in the top right corner of a card at (x, y), `w` wide: ink on white,
+    readable on any card. Clicks go through it to the card."""
+    g = d.g(pointer_events="none")
+    g.add(d.rect((x + w - 34, y + 3), (31, 17), rx=4, fill="white", stroke=INK, stroke_width=1.5))
+    g.add(svg.label(d, x + w - 18.5, y + 16, note, 11, text_anchor="middle", fill=INK, font_weight="bold"))
     return g
 
 
@@ -489,9 +498,15 @@ class Board:
             index = hand[:i + 1].count(kind)
             note = "new" if index > remaining[kind] - new[kind] else ("seen" if index <= known[kind] else "")
             main = self.hand_action(kind)
-            d.add(face(d, kind, x, cy, CARD_W, CARD_H, note, f"your {FULL[kind]}" + (f", {note}" if note else "")))
-            if main:
-                self.over(main, x, cy, CARD_W, CARD_H)
+            label = f"your {FULL[kind]}" + (f", {note}" if note else "")
+            if main:  # the card in its target, which is named for it; the note, not in that name, lies over both
+                t = self.target(main)
+                t.add(face(d, kind, x, cy, CARD_W, CARD_H, label=label))
+                ring(d, t, x, cy, CARD_W, CARD_H)
+                if note:
+                    d.add(badge(d, x, cy, CARD_W, note))
+            else:
+                d.add(face(d, kind, x, cy, CARD_W, CARD_H, note, label))
             if self.live(f"discard {kind}"):
                 button(d, self.target(f"discard {kind}"), x, cy + CARD_H + 6, CARD_W, BUTTON_H, "discard")
         if not hand:
