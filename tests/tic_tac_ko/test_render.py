@@ -126,7 +126,8 @@ def test_repel_to_a_player_in_two_steps():
                 skip_unable=True)
     play(state, "play Free Hugs")
     assert targets(state, 1) == ["repel 5 to "]
-    assert set(targets(state, 1, pending="repel 5 to ")) == {"repel 5 to Evil 1", "repel 5 to Evil 2"}
+    # the open first step stays a target: a second click on it closes the choice
+    assert set(targets(state, 1, pending="repel 5 to ")) == {"repel 5 to ", "repel 5 to Evil 1", "repel 5 to Evil 2"}
 
 
 def test_widget_plays_a_card_by_clicks_and_keeps_secrets():

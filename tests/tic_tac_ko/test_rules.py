@@ -741,13 +741,13 @@ def test_discard_piles_and_hypnotized_names_are_public():
 def test_actions_in_words_for_screen_readers():
     state = new(evil=["King Creepy"] + EVIL_HAND[:5], layout={"1": "Lil' Red", "9": "Scutters (hypnotized)"})
     assert state.describe("awaken 9 discarding Mumbles") == "discard Mumbles to AWAKEN Scutters on space 9"
-    assert state.describe("draw") == "go on to the draw phase"
+    assert state.describe("draw") == "draw, with no AWAKEN (go on to the draw phase)"
     play(state, "draw")
     assert state.describe("play King Creepy @5") == "play King Creepy on space 5"
     assert state.describe("draw") == "draw a second card instead of playing"
-    assert state.describe("pass") == "end the action phase without playing"
+    assert state.describe("pass") == "pass, ending the action phase without playing"
     play(state, "play King Creepy @5")
-    assert state.describe("pass") == "do not answer with an Instant"
+    assert state.describe("pass") == "pass, not answering with an Instant"
     assert state.describe("respond Friendship Circle") == "answer with the Instant Friendship Circle"
     play(state, "pass")
     assert state.describe("destroy 1") == "DESTROY Lil' Red on space 1"

@@ -55,6 +55,8 @@ def test_every_legal_action_can_be_clicked_directly_or_in_two_steps(players):
                 continue
             assert any(a.startswith(target + " ") for a in legal), target
             second = targets(state.render_svg(state.to_move, pending=target))
+            assert target in second, "the open first step is no target: a second click cannot close it"
+            second.pop(target)
             assert second and set(second) <= {a for a in legal if a.startswith(target + " ")}
             reached |= set(second)
         assert reached == legal
@@ -75,6 +77,7 @@ def test_tinker_bell_shows_the_whole_discard_pile_to_choose_from(deal):
     assert all_targets(svg)["tink"] == [state.describe("tink")] * 2  # the discard pile and the card in hand
     opened = state.render_svg(0, pending="tink")
     assert targets(opened) == {
+        "tink": "your Tinker Bell: choose its target",  # the card in hand: a second click closes the choice
         "tink Hook": "play Tinker Bell to take Captain Hook from the discard pile",
         "tink Smee": "play Tinker Bell to take Mr. Smee from the discard pile",
         "tink Boy": "play Tinker Bell to take Lost Boy from the discard pile",
@@ -92,6 +95,7 @@ def test_a_crocodile_click_asks_for_the_player_to_attack(deal):
     assert first["croc"] == state.describe("croc")
     opened = state.render_svg(0, pending="croc")
     assert targets(opened) == {
+        "croc": "your Crocodile: choose its target",
         "croc @2": "play a Crocodile against Player 2's Pirates",
         "croc @3": "play a Crocodile against Player 3's Pirates",
     }
@@ -115,7 +119,7 @@ def test_the_prompt_says_what_the_player_may_do_now(deal):
     assert "Your turn: you drew Peter Pan and Lost Boy. You hold 5 cards: play or discard down to 3" in svg
     play(state, "play Pan", "play Boy")
     assert "Your turn: you drew Peter Pan and Lost Boy. Play, discard, or end your turn." in state.render_svg(0)
-    assert targets(state.render_svg(0))["end"] == "end the turn"
+    assert targets(state.render_svg(0))["end"] == "end turn"
     assert "Turn 1: Player 1 drew 2: play, discard, or end the turn" in state.render_svg(1)
 
 

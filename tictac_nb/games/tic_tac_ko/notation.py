@@ -104,9 +104,10 @@ def describe(state, action: str) -> str:
         subject = action[len(verb) + 1:-len(JOINERS[verb])]
         return FIRST_STEP_WORDS[verb].format(subject if verb == "play" else _at(state, subject))
     if action == "draw":
-        return "go on to the draw phase" if state.stage == "start" else "draw a second card instead of playing"
+        return "draw, with no AWAKEN (go on to the draw phase)" if state.stage == "start" else \
+            "draw a second card instead of playing"
     if action == "pass":
-        return "do not answer with an Instant" if state.stack else "end the action phase without playing"
+        return "pass, not answering with an Instant" if state.stack else "pass, ending the action phase without playing"
     if action == "skip":
         return "skip this step (it says 'you may')"
     if verb == "play":

@@ -270,6 +270,11 @@ class Board:
                            font_weight="bold"))
             return
         if self.pending is not None:
+            if self.pending in self.labels and self.pending.split(" ")[1:2] == [label] and \
+                    self.pending.split(" ")[0] in GRID_VERBS:  # the open first step: a second click closes it
+                t = self.target(self.pending)
+                t.add(d.rect((x + 4, y + 4), (cell - 8, cell - 8), rx=9, fill="white", fill_opacity=0,
+                             stroke=PALETTE["highlight"], stroke_width=3.5))
             return
         options = []
         for verb in GRID_VERBS:
@@ -388,7 +393,7 @@ class Board:
         d, view = self.d, self.view
         captions = dict(CAPTIONS)
         if view["phase"] == "start":
-            captions["draw"] = "No AWAKEN: draw"
+            captions["draw"] = "Draw (no AWAKEN)"
         elif view["phase"] == "answer":
             captions["pass"] = "Pass (no answer)"
         shown = [a for a in CAPTIONS if self.first(a)]
@@ -448,6 +453,8 @@ class Board:
     def hand_action(self, name: str) -> tuple[str, str] | None:
         """The click target of a card in hand, and the word on its badge."""
         if self.pending is not None:
+            if self.pending == f"play {name} @":  # the open first step: a second click closes it
+                return self.pending, "PLAY"
             return (self.second[name], "DISCARD") if name in self.second else None
         choices = ((f"play {name} @", "PLAY"), (f"play {name}", "PLAY"), (f"respond {name}", "ANSWER"),
                    (f"discard {name}", "DISCARD"))
@@ -458,11 +465,8 @@ class Board:
         ink, tint = self.colours(card["team"])
         action, word = self.hand_action(card["name"]) or (None, "")
         chosen = self.pending is not None and self.pending == f"play {card['name']} @"
-        if action:
-            g = self.target(action)
-        else:
-            g = d.add(d.g(**{"role": "img", "aria-label": card_words(card) + (f" ({copies} copies)" if copies > 1
-                                                                             else "")}))
+        g = d.add(d.g(**{"role": "img", "aria-label": card_words(card) + (f" ({copies} copies)" if copies > 1
+                                                                         else "")}))
         stroke = PALETTE["highlight"] if chosen else PALETTE["target"] if action else ink
         g.add(d.rect((x, y), (w, h), rx=9, fill=tint, stroke=stroke, stroke_width=4 if action or chosen else 1.5))
         g.add(team_mark(d, card["team"], x + 13, y + 17, 7, ink))
@@ -471,13 +475,14 @@ class Board:
         g.add(text(d, x + 9, bottom + 2, TYPE_WORDS[card["type"]], 11, fill=ink, font_style="italic"))
         lines(d, g, x + 9, bottom + 19, card["text"], w - 18, 11, 14)
         if copies > 1:
-            g.add(d.circle((x + 20, y + h - 17), 13, fill=ink))
-            g.add(text(d, x + 20, y + h - 12.5, f"×{copies}", 12, text_anchor="middle", fill="white",
-                       font_weight="bold"))
-        if action:
+            g.add(d.circle((x + 20, y + h - 17), 13, fill="white", stroke=ink, stroke_width=2))
+            g.add(text(d, x + 20, y + h - 12.5, f"×{copies}", 12, text_anchor="middle", fill=ink, font_weight="bold"))
+        if action:  # the whole card is clickable; its only words are the badge's, part of the target's name
+            t = self.target(action)
+            t.add(d.rect((x, y), (w, h), rx=9, fill="white", fill_opacity=0))
             bw = 14 + 8.4 * len(word)
-            g.add(d.rect((x + w - 6 - bw, y + h - 30), (bw, 24), rx=5, fill=LINK))
-            g.add(text(d, x + w - 6 - bw / 2, y + h - 13.5, word, 11, text_anchor="middle", fill="white",
+            t.add(d.rect((x + w - 6 - bw, y + h - 30), (bw, 24), rx=5, fill=LINK))
+            t.add(text(d, x + w - 6 - bw / 2, y + h - 13.5, word, 11, text_anchor="middle", fill="white",
                        font_weight="bold"))
 
 

@@ -117,7 +117,7 @@ def _tile(d, g, tile: str | None, square: int, view: dict, origin, scale: float,
     inner.add(d.rect((-36, -36), (72, 72), rx=8, ry=8, fill=FACE if face_up else PALETTE["face_down"],
                      stroke=PALETTE["line"], stroke_width=2))
     if tile is None:
-        inner.add(svg.label(d, 0, 8, "?", 24, text_anchor="middle", font_weight="bold", fill=PALETTE["ink"]))
+        inner.add(svg.label(d, 0, 8, "?", 24, text_anchor="middle", font_weight="bold", fill=PALETTE["paper"]))
     elif face_up:
         _face(d, inner, tile, 0, 0, view["centre_owner"])
     else:  # face down, but the viewer peeked at it

@@ -137,11 +137,20 @@ def face(d, kind: str, x: float, y: float, w: float, h: float, note: str = "", l
         g.add(star(d, x + 11, y + 12, 7))
     lines = CARD[kind][2]
     base = y + h - 9 - (len(lines) - 1) * 14
-    for i, line in enumerate(lines):
-        g.add(svg.label(d, x + w / 2, base + i * 14, line, 12, text_anchor="middle", font_weight="bold", fill=ink))
+    name = g.add(svg.label(d, x + w / 2, base, "", 12, text_anchor="middle", font_weight="bold", fill=ink))
+    for i, line in enumerate(lines):  # one text, so that it reads as one name ("Captain Hook", not "CaptainHook")
+        name.add(d.tspan(line + (" " if i < len(lines) - 1 else ""), x=[x + w / 2], y=[base + i * 14]))
     if note:
-        g.add(d.rect((x + w - 34, y + 3), (31, 17), rx=4, fill=INK))
-        g.add(svg.label(d, x + w - 18.5, y + 16, note, 11, text_anchor="middle", fill="white", font_weight="bold"))
+        g.add(badge(d, x, y, w, note))
+    return g
+
+
+def badge(d, x: float, y: float, w: float, note: str):
+    """A note ("new", "seen", a count) in the top right corner of a card at (x, y), `w` wide: ink on white,
+    readable on any card. Clicks go through it to the card."""
+    g = d.g(pointer_events="none")
+    g.add(d.rect((x + w - 34, y + 3), (31, 17), rx=4, fill="white", stroke=INK, stroke_width=1.5))
+    g.add(svg.label(d, x + w - 18.5, y + 16, note, 11, text_anchor="middle", fill=INK, font_weight="bold"))
     return g
 
 
@@ -230,6 +239,13 @@ class Board:
     def target(self, action: str, parent=None):
         return svg.target(self.d, action, self.labels[action], parent)
 
+    def over(self, action: str, x: float, y: float, w: float, h: float) -> None:
+        """A click target with a ring laid over a card drawn before it: the card keeps its own name, and no
+        words of the card (a count, "new") go into the target, whose name is the action's words."""
+        t = self.target(action)
+        t.add(self.d.rect((x, y), (w, h), rx=6, fill="white", fill_opacity=0))
+        ring(self.d, t, x, y, w, h)
+
     def title(self, y: float) -> float:
         d, view, w = self.d, self.view, self.width
         d.add(svg.label(d, MARGIN, y + 24, "TIC TOC", 22, font_weight="bold"))
@@ -251,7 +267,7 @@ class Board:
         if view["outcome"] is not None or me is None or me != view["to_move"]:
             return ""
         if self.pending:
-            words = self.labels.get(self.pending) or FIRST_STEPS[self.pending]
+            words = FIRST_STEPS[self.pending]
             return words[0].upper() + words[1:] + " (Esc to cancel)"
         drawn = view["drawn"] or []
         got = f"you drew {' and '.join(FULL[k] for k in drawn)}" if drawn else "the piles were empty: you drew nothing"
@@ -333,13 +349,14 @@ class Board:
         tx, ty = (x + w / 2, y + 30) if w >= 480 else (x + 12, y + 120)
         attack = next((a for a in (f"croc @{seat + 1}", f"smee @{seat + 1}") if self.live(a, a.split()[0])), None)
         if attack:
-            t = self.target(attack)
             box = (tx - 6, ty - 4, x + w - tx - 6, 110)
-            t.add(d.rect(box[:2], box[2:], rx=8, fill=PALETTE["target"], fill_opacity=0.08))
+            g.add(d.rect(box[:2], box[2:], rx=8, fill=PALETTE["target"], fill_opacity=0.08))
+            self.table(g, seat, tx, ty)
+            t = self.target(attack)  # over the table, which keeps its own name; its words are part of the target's
+            t.add(d.rect(box[:2], box[2:], rx=8, fill="white", fill_opacity=0))
             ring(d, t, *box)
-            self.table(t, seat, tx, ty)
-            card = FULL["Croc" if attack.startswith("croc") else "Smee"]
-            t.add(svg.label(d, box[0] + box[2] - 8, ty + 13, f"attack with {card}", 12, text_anchor="end", fill=LINK,
+            card = "a Crocodile" if attack.startswith("croc") else "Mr. Smee"
+            t.add(svg.label(d, box[0] + box[2] - 8, ty + 13, f"play {card}", 12, text_anchor="end", fill=LINK,
                             font_weight="bold"))
         else:
             self.table(g, seat, tx, ty)
@@ -390,15 +407,12 @@ class Board:
         d, pile = self.d, self.view["discard"]
         d.add(svg.label(d, x, y + 14, "Discard pile", 13, font_weight="bold"))
         action = "tink" if "tink" in self.labels else next((a for a in self.labels if a.startswith("tink ")), None)
-        if action and self.pending is None:
-            group = self.target(action)
-            ring(d, group, x, y + 24, CARD_W, CARD_H)
-        else:
-            group = d.add(d.g())
         if pile:
-            group.add(face(d, pile[-1], x, y + 24, CARD_W, CARD_H, label=f"discard pile, top card: {FULL[pile[-1]]}"))
+            d.add(face(d, pile[-1], x, y + 24, CARD_W, CARD_H, label=f"discard pile, top card: {FULL[pile[-1]]}"))
         else:
-            group.add(d.rect((x, y + 24), (CARD_W, CARD_H), rx=6, fill="none", stroke=MUTED, stroke_dasharray="5 4"))
+            d.add(d.rect((x, y + 24), (CARD_W, CARD_H), rx=6, fill="none", stroke=MUTED, stroke_dasharray="5 4"))
+        if action and self.pending is None:
+            self.over(action, x, y + 24, CARD_W, CARD_H)
         d.add(svg.label(d, x + CARD_W / 2, y + CARD_H + 42, f"{len(pile)} card{'s' if len(pile) != 1 else ''}", 12,
                         text_anchor="middle"))
         return CARD_H + 48
@@ -408,13 +422,9 @@ class Board:
         d.add(svg.label(d, x, y + 14, "Market", 13, font_weight="bold"))
         for i, kind in enumerate(market):
             mx, action = x + i * (CARD_W + 8), f"treasure {kind}"
-            card = face(d, kind, mx, y + 24, CARD_W, CARD_H, label=f"market card: {FULL[kind]}")
+            d.add(face(d, kind, mx, y + 24, CARD_W, CARD_H, label=f"market card: {FULL[kind]}"))
             if self.live(action, "treasure"):
-                t = self.target(action)
-                t.add(card)
-                ring(d, t, mx, y + 24, CARD_W, CARD_H)
-            else:
-                d.add(card)
+                self.over(action, mx, y + 24, CARD_W, CARD_H)
         if not market:
             d.add(svg.label(d, x, y + 60, "empty", 12, fill=MUTED))
         return CARD_H + 48
@@ -444,24 +454,20 @@ class Board:
             row, col = divmod(i, per_row)
             cx, cy = MARGIN + 12 + col * (CARD_W + 12), top + row * (CARD_H + 12)
             action = f"tink {kind}"
-            card = face(d, kind, cx, cy, CARD_W, CARD_H, f"×{kinds[kind]}", f"{FULL[kind]}, {kinds[kind]} in the pile")
+            d.add(face(d, kind, cx, cy, CARD_W, CARD_H, f"×{kinds[kind]}", f"{FULL[kind]}, {kinds[kind]} in the pile"))
             if action in self.labels:
-                t = self.target(action)
-                t.add(card)
-                ring(d, t, cx, cy, CARD_W, CARD_H)
-            else:
-                d.add(card)
+                self.over(action, cx, cy, CARD_W, CARD_H)
         d.add(svg.label(d, MARGIN + 12, y + h - 10, "Tinker Bell cannot take a Tinker Bell", 11, fill=MUTED))
         return h
 
     def hand_action(self, kind: str) -> str | None:
         """The click target of a card in the viewer's hand, if it can be played."""
-        if self.pending:
-            return None
+        verb = {"Croc": "croc", "Smee": "smee", "Tink": "tink", "Treasure": "treasure"}.get(kind)
+        if self.pending:  # only the card whose choice is open: a second click on it closes the choice
+            return self.pending if verb == self.pending and self.pending in self.labels else None
         for action in (f"play {kind}", f"play {kind} (switch)"):
             if action in self.labels:
                 return action
-        verb = {"Croc": "croc", "Smee": "smee", "Tink": "tink", "Treasure": "treasure"}.get(kind)
         if verb in self.labels:
             return verb
         return next((a for a in self.labels if verb and a.startswith(verb + " ")), None)
@@ -492,13 +498,15 @@ class Board:
             index = hand[:i + 1].count(kind)
             note = "new" if index > remaining[kind] - new[kind] else ("seen" if index <= known[kind] else "")
             main = self.hand_action(kind)
-            card = face(d, kind, x, cy, CARD_W, CARD_H, note, f"your {FULL[kind]}" + (f", {note}" if note else ""))
-            if main:
+            label = f"your {FULL[kind]}" + (f", {note}" if note else "")
+            if main:  # the card in its target, which is named for it; the note, not in that name, lies over both
                 t = self.target(main)
-                t.add(card)
+                t.add(face(d, kind, x, cy, CARD_W, CARD_H, label=label))
                 ring(d, t, x, cy, CARD_W, CARD_H)
+                if note:
+                    d.add(badge(d, x, cy, CARD_W, note))
             else:
-                d.add(card)
+                d.add(face(d, kind, x, cy, CARD_W, CARD_H, note, label))
             if self.live(f"discard {kind}"):
                 button(d, self.target(f"discard {kind}"), x, cy + CARD_H + 6, CARD_W, BUTTON_H, "discard")
         if not hand:

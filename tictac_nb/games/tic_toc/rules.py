@@ -630,8 +630,8 @@ class TicToc(State):
         return f"Turn {self.turn}: {name} drew {self.drew} and holds {size} cards: play or discard down to {HAND_LIMIT}"
 
     def describe(self, action: str) -> str:
-        if action in FIRST_STEPS:
-            return FIRST_STEPS[action]
+        if action in FIRST_STEPS:  # the card in hand that opens the choice (FIRST_STEPS words the choice itself)
+            return f"your {FULL[_LOOKUP[action]]}: choose its target"
         op, arg = ACTIONS[action]
         if op == PLAY:
             return f"play {FULL[arg]} on your table"
@@ -647,7 +647,7 @@ class TicToc(State):
             return f"play Pirate Treasure to take {FULL[arg]} from the market"
         if op == DISCARD:
             return f"discard {FULL[arg]} from your hand"
-        return "end the turn"
+        return "end turn"
 
     def targets(self) -> list[Target]:
         """Every legal action, and the first step (`croc`, `smee`, `tink`, `treasure`) of a card with
