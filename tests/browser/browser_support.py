@@ -308,3 +308,24 @@ def click_target(page, board, name: str, start: int) -> bool:
 def wait_until_human(page, board) -> None:
     """Wait until no bot is thinking."""
     page.wait_for_function("(el) => el.dataset.thinking === 'false'", arg=board.element_handle(), timeout=60_000)
+
+
+def run_all(page, lab, notebook: str) -> None:
+    """Open a notebook in JupyterLab once its kernel is ready, and run all its cells."""
+    page.goto(f"{lab.url}/lab/tree/{notebook}?reset&token={TOKEN}")
+    page.wait_for_selector(".jp-Notebook")
+    page.wait_for_function("() => document.querySelector('.jp-Dialog') || "
+                           "!/No Kernel/.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent)")
+    if page.locator(".jp-Dialog").count():
+        page.locator(".jp-Dialog .jp-mod-accept").click()
+    page.wait_for_function(
+        "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+
+
+def open_in_lab(page, lab, notebook: str):
+    """Open a notebook in JupyterLab, run all cells, and return the first board that has targets."""
+    run_all(page, lab, notebook)
+    return first_live_board(page)

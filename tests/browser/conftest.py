@@ -32,11 +32,11 @@ def workdir(tmp_path_factory) -> Path:
     return home
 
 
-@pytest.fixture(scope="session")
-def lab_server(workdir):
+def jupyter_server(app: str, workdir: Path):
+    """`jupyter lab` or `jupyter notebook` on the copied notebooks, until the session ends."""
     port = free_port()
     server = Server([
-        sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
+        sys.executable, "-m", "jupyter", app, "--no-browser", "--allow-root", f"--port={port}",
         "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={TOKEN}",
         f"--ServerApp.root_dir={workdir / 'notebooks'}",
     ], port, workdir)
@@ -45,6 +45,11 @@ def lab_server(workdir):
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def lab_server(workdir):
+    yield from jupyter_server("lab", workdir)
 
 
 @pytest.fixture
@@ -127,14 +132,4 @@ def play_server(workdir):
 @pytest.fixture(scope="session")
 def notebook7_server(workdir):
     """Notebook 7 (`jupyter notebook`) on the copied notebooks."""
-    port = free_port()
-    server = Server([
-        sys.executable, "-m", "jupyter", "notebook", "--no-browser", "--allow-root", f"--port={port}",
-        "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={TOKEN}",
-        f"--ServerApp.root_dir={workdir / 'notebooks'}",
-    ], port, workdir)
-    try:
-        wait_for_http(f"{server.url}/api/status", server.proc)
-        yield server
-    finally:
-        server.stop()
+    yield from jupyter_server("notebook", workdir)

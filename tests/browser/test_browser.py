@@ -6,27 +6,11 @@ import json
 import statistics
 
 import pytest
-from browser_support import NOTEBOOKS, TOKEN, first_live_board, turn
+from browser_support import NOTEBOOKS, TOKEN, first_live_board, open_in_lab, turn
 
 import tictac_nb
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
-
-
-def open_in_lab(page, lab, notebook: str):
-    """Open a notebook in JupyterLab, run all cells, and return the first board that has targets."""
-    page.goto(f"{lab.url}/lab/tree/{notebook}?reset&token={TOKEN}")
-    page.wait_for_selector(".jp-Notebook")
-    page.wait_for_function("() => document.querySelector('.jp-Dialog') || "
-                           "!/No Kernel/.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent)")
-    if page.locator(".jp-Dialog").count():
-        page.locator(".jp-Dialog .jp-mod-accept").click()
-    page.wait_for_function(
-        "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-    return first_live_board(page)
 
 
 def click_until_played(page, board) -> int:

@@ -7,7 +7,7 @@ import re
 
 import nbformat
 import pytest
-from browser_support import TOKEN
+from browser_support import run_all
 
 import tictac_nb
 from tictac_nb.replay import Timeline
@@ -31,21 +31,6 @@ def step_of(root) -> int:
 
 def aria_label(svg: str) -> str:
     return re.search(r'aria-label="([^"]*)"', svg)[1]
-
-
-def run_all(page, lab, notebook: str) -> None:
-    """Open a notebook in JupyterLab once its kernel is ready, and run all its cells."""
-    page.goto(f"{lab.url}/lab/tree/{notebook}?reset&token={TOKEN}")
-    page.wait_for_selector(".jp-Notebook")
-    page.wait_for_function("() => document.querySelector('.jp-Dialog') || "
-                           "!/No Kernel/.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent)")
-    if page.locator(".jp-Dialog").count():
-        page.locator(".jp-Dialog .jp-mod-accept").click()
-    page.wait_for_function(
-        "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
 
 
 def test_jupyterlab_steps_by_click_and_key_and_plays_from_here(page, lab, workdir):
