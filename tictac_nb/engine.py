@@ -276,13 +276,13 @@ class State(ABC):
     def refusal(self, action: str) -> str:
         """Why `action` (a string that is not legal now) is refused, in the game's words."""
 
+    @abstractmethod
     def view_body(self, player: int | None) -> dict:
         """The game's own part of `view(player)`: JSON-safe, exactly what `player` may know."""
-        raise NotImplementedError
 
+    @abstractmethod
     def phase(self) -> str:
         """The step of the turn in the game's words ("mark", "peek", ...); `view` says "over" at the end."""
-        raise NotImplementedError
 
     @abstractmethod
     def key(self) -> Any:
