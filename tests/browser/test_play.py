@@ -116,11 +116,12 @@ def test_seats_follow_the_number_of_players_and_bad_options_keep_the_game():
     assert "first_player" in page.message.value and "seat" in page.message.value
 
 
-def test_fixed_seeds_give_the_same_games_and_the_game_own_bot_sits_first():
+def test_fixed_seeds_give_the_same_games_and_the_game_default_bot_sits_first():
     a, b = PlayPage("tyc", seed=5), PlayPage("tyc", seed=5)
     assert a.board.state.seed == b.board.state.seed
     a.new_game(), b.new_game()
     assert a.board.state.seed == b.board.state.seed
-    assert PlayPage("tic-tac-ko").seats.children[1].value == "KOBot"
+    page = PlayPage("tic-tac-ko")
+    assert page.seats.children[1].value == "the game's bot" and type(page.board.bots[1]).__name__ == "KOBot"
     with pytest.raises(tictac_nb.InvalidOption, match="unknown game"):
         PlayPage("chess")
