@@ -233,14 +233,15 @@ def test_a_replay_can_offer_fewer_viewers():
 def test_play_from_here_opens_a_live_board_at_the_shown_move_and_leaves_the_record_alone():
     state = random_game("tic-tac-two", 4)
     record = state.record()
-    replay = Replay(copy.deepcopy(record), step=3)
+    step = next(k for k in range(1, len(state.history)) if Timeline(record).position(k).to_move == 0)  # X's turn
+    replay = Replay(copy.deepcopy(record), step=step)
     board = replay.play_from_here(bots={1: RandomBot(seed=1)})
-    assert isinstance(board, Board) and board.state.history == record["moves"][:3]
-    assert board.state == Timeline(record).position(3)
+    assert isinstance(board, Board) and board.state.history == record["moves"][:step]
+    assert board.state == Timeline(record).position(step)
     while board.state.outcome is None:  # play the branch to its end: the human seat and the bot
         board.act(board.state.legal_actions()[0]) if board.state.to_move == 0 else board.run_bots()
-    assert board.state.history[:3] == record["moves"][:3]
-    assert replay.record == record and replay.count == len(record["moves"]) and replay.step == 3
+    assert board.state.history[:step] == record["moves"][:step]
+    assert replay.record == record and replay.count == len(record["moves"]) and replay.step == step
     replay.last()
     assert replay.svg == state.render_svg(None)
 

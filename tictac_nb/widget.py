@@ -101,6 +101,8 @@ class Board(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     turn = traitlets.Int(0).tag(sync=True)
     """The position shown: it grows with every move, undo and new game, and never repeats on one board."""
+    played = traitlets.Int(0).tag(sync=True)
+    """How many actions the game has had: what a reader (or a test) counts as moves."""
     answers = traitlets.Int(0).tag(sync=True)
     """Messages answered so far: the page knows its queued click was handled even when nothing changed."""
     cover = traitlets.Unicode("").tag(sync=True)
@@ -169,6 +171,7 @@ class Board(anywidget.AnyWidget):
             self.svg = state.render_svg(self.viewer(), self.pending, self.width)
         self.status = self._status()
         self.choosing = self.pending is not None
+        self.played = len(state.history)
         self.can_undo = self._undo_target() is not None and not self.cover
 
     def _status(self) -> str:
@@ -301,10 +304,12 @@ class Board(anywidget.AnyWidget):
         self._changed()
 
     def _changed(self, schedule: bool = True) -> None:
-        """The position or the open choice changed: a new turn number, a redraw, and the bots' turn."""
-        self.turn += 1
-        self.message = ""
-        self.refresh()
+        """The position or the open choice changed: a new turn number and a redraw, sent to the page in one
+        update (so a click never pairs the new board with the old turn), then the bots' turn."""
+        with self.hold_sync():
+            self.turn += 1
+            self.message = ""
+            self.refresh()
         if schedule:
             self._schedule_bot()
 

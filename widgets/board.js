@@ -33,7 +33,7 @@ function nextTarget(targets, from, dx, dy) {
   return best;
 }
 
-const WATCHED = ["status", "said", "message", "thinking", "cover", "can_undo", "turn", "choosing"];
+const WATCHED = ["status", "said", "message", "thinking", "cover", "can_undo", "turn", "played", "choosing"];
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 const QUEUED_AFTER_MS = 250; // a click still unanswered after this long says so in the status
 const WIDTH_DEBOUNCE_MS = 150;
@@ -114,6 +114,7 @@ function render({ model, el: root }) {
 
   function drawStatus() {
     root.dataset.turn = String(model.get("turn"));
+    root.dataset.played = String(model.get("played"));
     root.dataset.thinking = String(model.get("thinking"));
     said.textContent = model.get("said") ? `${model.get("said")} ` : "";
     status.textContent = root.dataset.queued === "late" && waiting

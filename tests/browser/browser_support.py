@@ -39,9 +39,9 @@ def first_live_board(page):
     return page.locator(".ttn-root").nth(index)
 
 
-def turn(board) -> int:
-    """The board's position number as its front end shows it: it grows with every move, undo and new game."""
-    return int(board.get_attribute("data-turn"))
+def played(board) -> int:
+    """How many actions the game on the board has had, as its front end shows it."""
+    return int(board.get_attribute("data-played"))
 
 
 def free_port() -> int:
@@ -272,19 +272,20 @@ def play_an_action(page, board, two_step: bool, turns: int = 12) -> str:
     Returns the first step clicked (or the action, in one step)."""
     for _ in range(turns):
         wait_until_human(page, board)
-        start = turn(board)
+        start = played(board)
         names = list(dict.fromkeys(targets_of(board)))
         for first in names if two_step else names[:1]:
             if click_target(page, board, first, start):  # a first step: a choice opened; play inside it
                 second = next(t for t in targets_of(board) if t.startswith(first) and t != first)
                 board.locator(f'[data-target="{second}"]').first.click()
-                page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), start])
+                page.wait_for_function("([el, t]) => Number(el.dataset.played) > t",
+                                       arg=[board.element_handle(), start])
                 return first
             if not two_step:
                 return first
             wait_until_human(page, board)
             board.locator(".ttn-undo").click()
-            page.wait_for_function("([el, t]) => Number(el.dataset.turn) === t", arg=[board.element_handle(), start])
+            page.wait_for_function("([el, t]) => Number(el.dataset.played) === t", arg=[board.element_handle(), start])
         click_target(page, board, names[-1], start)  # no choice here: move on to the next position
     raise AssertionError(f"no target opened a choice in {turns} positions")
 
@@ -299,10 +300,10 @@ def click_target(page, board, name: str, start: int) -> bool:
     board.locator(f'[data-target="{name}"]').first.click()
     # the kernel syncs the SVG and the turn separately: wait for either sign, a choice or a move
     page.wait_for_function(
-        "([el, t, first]) => Number(el.dataset.turn) > t || [...el.querySelectorAll('[data-target]')]"
+        "([el, t, first]) => Number(el.dataset.played) > t || [...el.querySelectorAll('[data-target]')]"
         ".some((e) => e.dataset.target !== first && e.dataset.target.startsWith(first))",
         arg=[board.element_handle(), start, name])
-    return turn(board) == start
+    return played(board) == start
 
 
 def wait_until_human(page, board) -> None:

@@ -6,7 +6,7 @@ import json
 import statistics
 
 import pytest
-from browser_support import NOTEBOOKS, TOKEN, first_live_board, open_in_lab, turn
+from browser_support import NOTEBOOKS, TOKEN, first_live_board, open_in_lab, played
 
 import tictac_nb
 
@@ -18,13 +18,13 @@ def click_until_played(page, board) -> int:
 
     Returns the turn number right after that action: a bot may already have answered.
     """
-    start = turn(board)
+    start = played(board)
     for _ in range(4):
         before = board.locator(".ttn-svg").inner_html()
         board.locator("[data-target]").first.click()
         page.wait_for_function("([el, before]) => el.querySelector('.ttn-svg').innerHTML !== before",
                                arg=[board.element_handle(), before])
-        if turn(board) > start:
+        if played(board) > start:
             return start + 1
     raise AssertionError(f"four clicks did not play an action; message: {board.locator('.ttn-message').inner_text()}")
 
@@ -33,7 +33,8 @@ def wait_for_bot(page, board, mine: int) -> None:
     """Wait for the bot's answer; play our own further decisions (such as a Peek) if the board asks."""
     for _ in range(4):
         try:
-            page.wait_for_function("([el, mine]) => Number(el.dataset.turn) > mine && el.dataset.thinking === 'false'",
+            page.wait_for_function("([el, mine]) => Number(el.dataset.played) > mine "
+                                   "&& el.dataset.thinking === 'false'",
                                    arg=[board.element_handle(), mine], timeout=15_000)
             return
         except Exception:
@@ -58,11 +59,11 @@ def test_jupyterlab_plays_tic_tac_two_against_the_bot(page, lab):
     first = board.locator("[data-target]").first
     square = first.get_attribute("data-target")
     assert first.get_attribute("aria-label") == f"mark square {square}"
-    start = turn(board)
+    start = played(board)
     mine = click_until_played(page, board)
     assert board.locator(f'[data-target="{square}"]').count() == 0, "the clicked square is still empty"
     wait_for_bot(page, board, mine)
-    assert turn(board) >= start + 2
+    assert played(board) >= start + 2
     assert "thinking" not in board.locator(".ttn-status").inner_text()
 
     assert page.evaluate("(el) => el.contains(document.activeElement)", board.element_handle()), (
@@ -72,13 +73,13 @@ def test_jupyterlab_plays_tic_tac_two_against_the_bot(page, lab):
     for _ in range(7):
         if board.locator("[data-target]").count() == 0:
             break
-        before = turn(board)
+        before = played(board)
         latencies.append(click_latency_ms(page, board))
-        page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t + 1 && el.dataset.thinking === 'false'",
+        page.wait_for_function("([el, t]) => Number(el.dataset.played) > t + 1 && el.dataset.thinking === 'false'",
                                arg=[board.element_handle(), before])
-        answered = turn(board)
+        answered = played(board)
         board.locator(".ttn-undo").click()
-        page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), answered])
+        page.wait_for_function("([el, t]) => Number(el.dataset.played) > t", arg=[board.element_handle(), answered])
     assert latencies
     print(f"\nclick -> updated board in JupyterLab: median {statistics.median(latencies):.0f} ms "
           f"over {len(latencies)} clicks ({', '.join(f'{x:.0f}' for x in latencies)})")
@@ -99,11 +100,11 @@ def test_voila_plays_tic_tac_two_by_keyboard_and_mouse(page, voila_server):
     page.keyboard.press("ArrowRight")
     second = page.evaluate("() => document.activeElement.getAttribute('data-target')")
     assert second and second != first, "the arrow key did not move between targets"
-    start = turn(board)
+    start = played(board)
     page.keyboard.press("Enter")
-    page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), start])
+    page.wait_for_function("([el, t]) => Number(el.dataset.played) > t", arg=[board.element_handle(), start])
     assert board.locator(f'[data-target="{second}"]').count() == 0
-    mine = turn(board)
+    mine = played(board)
     wait_for_bot(page, board, mine)
     mine = click_until_played(page, board)
     wait_for_bot(page, board, mine)
@@ -116,7 +117,7 @@ GAME_NOTEBOOKS = [f"{name}.ipynb" for name in tictac_nb.GAMES if name != "tic-ta
 def test_every_game_plays_by_clicking_in_jupyterlab(page, lab, notebook):
     assert (NOTEBOOKS / notebook).exists(), f"{notebook} is missing"
     board = open_in_lab(page, lab, notebook)
-    start = turn(board)
+    start = played(board)
     assert click_until_played(page, board) > start
     assert board.locator(".ttn-message").inner_text() == ""
 
@@ -163,7 +164,7 @@ def test_a_click_while_a_cell_sleeps_is_acknowledged_at_once(page, lab, workdir)
                            "(p) => p.textContent.includes('*'))")  # the second cell sleeps
     target = board.locator("[data-target]").first
     square = target.get_attribute("data-target")
-    start = turn(board)
+    start = played(board)
     figures = page.evaluate("""(target) => new Promise((resolve) => {
         const t0 = performance.now();
         target.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
@@ -173,8 +174,8 @@ def test_a_click_while_a_cell_sleeps_is_acknowledged_at_once(page, lab, workdir)
     })""", target.element_handle())
     page.wait_for_function("(el) => /queued until Python is free/.test(el.querySelector('.ttn-status').textContent)",
                            arg=board.element_handle(), timeout=2_000)
-    assert turn(board) == start, "the move was played while the cell still ran: the test did not test a busy kernel"
-    page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), start],
+    assert played(board) == start, "the move was played while the cell still ran: the test did not test a busy kernel"
+    page.wait_for_function("([el, t]) => Number(el.dataset.played) > t", arg=[board.element_handle(), start],
                            timeout=60_000)
     assert board.locator(f'[data-target="{square}"]').count() == 0, "the queued move was not played"
     assert "queued" not in board.locator(".ttn-status").inner_text()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from browser_support import TOKEN, first_live_board, play_an_action, turn
+from browser_support import TOKEN, first_live_board, play_an_action, played
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -16,9 +16,9 @@ def test_a_game_notebook_plays_in_notebook_7(page, notebook7_server):
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     board = first_live_board(page)
-    start = turn(board)
+    start = played(board)
     play_an_action(page, board, two_step=False)
-    assert turn(board) > start
+    assert played(board) > start
     assert board.locator(".ttn-message").inner_text() == ""
     for kernel in notebook7_server.api("GET", "/api/kernels"):
         notebook7_server.api("DELETE", f"/api/kernels/{kernel['id']}")

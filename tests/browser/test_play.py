@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import NOTEBOOKS, first_live_board, play_an_action, turn, wait_until_human
+from browser_support import NOTEBOOKS, first_live_board, play_an_action, played, wait_until_human
 
 import tictac_nb
 from tictac_nb.engine import Choice, WholeNumber, boolean
@@ -57,9 +57,9 @@ def test_every_play_page_plays_in_voila(page, play_server, name):
     printed = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout'],"
                            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert printed.count() == 0, "the page prints output"
-    start = turn(board)
+    start = played(board)
     play_an_action(page, board, two_step=name in TWO_STEP)
-    assert turn(board) > start and board.locator(".ttn-message").inner_text() == ""
+    assert played(board) > start and board.locator(".ttn-message").inner_text() == ""
     assert not problems, "\n".join(problems)
 
 
@@ -75,9 +75,9 @@ def test_options_and_seats_make_a_new_game(page, play_server):
     page.wait_for_function("() => /Player 3/.test(document.querySelector('.ttn-svg svg')?.getAttribute('aria-label') "
                            "+ document.querySelector('.ttn-root').innerText)")
     board = first_live_board(page)
-    start = turn(board)
+    start = played(board)
     play_an_action(page, board, two_step=False)
-    assert turn(board) > start
+    assert played(board) > start
     assert not problems, "\n".join(problems)
 
 

@@ -76,13 +76,13 @@ def test_jupyterlab_steps_by_click_and_key_and_plays_from_here(page, lab, workdi
     root.locator(".ttr-branch").click()  # a live board at move 3: O (the bot) moves, then X (us)
     board = page.locator(".ttn-root")
     board.wait_for()
-    page.wait_for_function("(el) => Number(el.dataset.turn) >= 4 && el.dataset.thinking === 'false' && "
+    page.wait_for_function("(el) => Number(el.dataset.played) >= 4 && el.dataset.thinking === 'false' && "
                            "el.querySelector('[data-target]')", arg=board.element_handle())
-    before = int(board.get_attribute("data-turn"))
+    before = int(board.get_attribute("data-played"))
     target = board.locator("[data-target]").first
     square = target.get_attribute("data-target")
     target.click()
-    page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), before])
+    page.wait_for_function("([el, t]) => Number(el.dataset.played) > t", arg=[board.element_handle(), before])
     assert board.locator(f'[data-target="{square}"]').count() == 0
     assert board.locator(".ttn-message").inner_text() == ""
     assert step_of(root) == 3 and root.get_attribute("data-count") == "4", "the branch changed the replay"

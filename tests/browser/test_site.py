@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_support import BOARD, first_live_board, only_localhost, play_an_action, serve_folder, turn
+from browser_support import BOARD, first_live_board, only_localhost, play_an_action, played, serve_folder
 
 import tictac_nb
 
@@ -88,9 +88,9 @@ def test_every_game_plays_offline_in_jupyterlite(offline_page, site, name):
     opened = time.monotonic()
     board = run_up_to_board(page, site, notebook)
     seconds = time.monotonic() - opened
-    start = turn(board)
+    start = played(board)
     play_an_action(page, board, two_step=name in TWO_STEP)
-    assert turn(board) > start
+    assert played(board) > start
     assert board.locator(".ttn-message").inner_text() == ""
     shown = outputs(page)
     assert not [text for text in shown if "Traceback" in text or "NameError" in text], shown

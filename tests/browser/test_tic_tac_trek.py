@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from browser_support import first_live_board, turn
+from browser_support import first_live_board, played
 from measure import assert_drawn_for_the_width
 
 import tictac_nb
@@ -21,9 +21,9 @@ def test_voila_places_a_trek_tile_by_clicking_its_cell(page, voila_server):
     assert target.get_attribute("aria-label").startswith("place the ") and f" at {cell} (" in target.get_attribute(
         "aria-label")
     assert board.locator(f'[aria-label*="tile at {cell} showing"]').count() == 0
-    start = turn(board)
+    start = played(board)
     target.click()
-    page.wait_for_function("([el, t]) => Number(el.dataset.turn) >= t + 2", arg=[board.element_handle(), start])
+    page.wait_for_function("([el, t]) => Number(el.dataset.played) >= t + 2", arg=[board.element_handle(), start])
     assert board.locator(f'[aria-label*="tile at {cell} showing X"]').count() == 1
     assert board.locator(".ttn-message").inner_text() == ""
     assert board.locator("[data-target]").count() > 0  # the bot has placed O's tile: X to move again
