@@ -44,6 +44,12 @@ def played(board) -> int:
     return int(board.get_attribute("data-played"))
 
 
+def turn(board) -> int:
+    """The board's position number as its front end shows it: it grows with every move, first step, undo
+    and new game, and never repeats."""
+    return int(board.get_attribute("data-turn"))
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

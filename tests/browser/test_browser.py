@@ -6,7 +6,7 @@ import json
 import statistics
 
 import pytest
-from browser_support import NOTEBOOKS, TOKEN, first_live_board, open_in_lab, played
+from browser_support import NOTEBOOKS, TOKEN, first_live_board, open_in_lab, played, turn
 
 import tictac_nb
 
@@ -16,21 +16,23 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 def click_until_played(page, board) -> int:
     """Click targets until an action is played (a first step such as a cell only opens a choice).
 
-    Returns the turn number right after that action: a bot may already have answered.
+    Each click waits for the board's answer (a new turn number, or a message) before the next, since a
+    redraw for the board's width changes the picture without answering anything. Returns the number of
+    actions right after that action: a bot may already have answered.
     """
     start = played(board)
     for _ in range(4):
-        before = board.locator(".ttn-svg").inner_html()
+        before = turn(board)
         board.locator("[data-target]").first.click()
-        page.wait_for_function("([el, before]) => el.querySelector('.ttn-svg').innerHTML !== before",
-                               arg=[board.element_handle(), before])
+        page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t || el.querySelector('.ttn-message')"
+                               ".textContent !== ''", arg=[board.element_handle(), before])
         if played(board) > start:
             return start + 1
     raise AssertionError(f"four clicks did not play an action; message: {board.locator('.ttn-message').inner_text()}")
 
 
 def wait_for_bot(page, board, mine: int) -> None:
-    """Wait for the bot's answer; play our own further decisions (such as a Peek) if the board asks."""
+    """Wait for the bot's answer after `mine` actions; play our own further decisions (such as a Peek)."""
     for _ in range(4):
         try:
             page.wait_for_function("([el, mine]) => Number(el.dataset.played) > mine "
@@ -73,13 +75,13 @@ def test_jupyterlab_plays_tic_tac_two_against_the_bot(page, lab):
     for _ in range(7):
         if board.locator("[data-target]").count() == 0:
             break
-        before = played(board)
+        before = turn(board)
         latencies.append(click_latency_ms(page, board))
-        page.wait_for_function("([el, t]) => Number(el.dataset.played) > t + 1 && el.dataset.thinking === 'false'",
+        page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t + 1 && el.dataset.thinking === 'false'",
                                arg=[board.element_handle(), before])
-        answered = played(board)
+        answered = turn(board)
         board.locator(".ttn-undo").click()
-        page.wait_for_function("([el, t]) => Number(el.dataset.played) > t", arg=[board.element_handle(), answered])
+        page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), answered])
     assert latencies
     print(f"\nclick -> updated board in JupyterLab: median {statistics.median(latencies):.0f} ms "
           f"over {len(latencies)} clicks ({', '.join(f'{x:.0f}' for x in latencies)})")
@@ -100,9 +102,9 @@ def test_voila_plays_tic_tac_two_by_keyboard_and_mouse(page, voila_server):
     page.keyboard.press("ArrowRight")
     second = page.evaluate("() => document.activeElement.getAttribute('data-target')")
     assert second and second != first, "the arrow key did not move between targets"
-    start = played(board)
+    start = turn(board)
     page.keyboard.press("Enter")
-    page.wait_for_function("([el, t]) => Number(el.dataset.played) > t", arg=[board.element_handle(), start])
+    page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), start])
     assert board.locator(f'[data-target="{second}"]').count() == 0
     mine = played(board)
     wait_for_bot(page, board, mine)
@@ -164,7 +166,7 @@ def test_a_click_while_a_cell_sleeps_is_acknowledged_at_once(page, lab, workdir)
                            "(p) => p.textContent.includes('*'))")  # the second cell sleeps
     target = board.locator("[data-target]").first
     square = target.get_attribute("data-target")
-    start = played(board)
+    start = turn(board)
     figures = page.evaluate("""(target) => new Promise((resolve) => {
         const t0 = performance.now();
         target.dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
@@ -174,8 +176,8 @@ def test_a_click_while_a_cell_sleeps_is_acknowledged_at_once(page, lab, workdir)
     })""", target.element_handle())
     page.wait_for_function("(el) => /queued until Python is free/.test(el.querySelector('.ttn-status').textContent)",
                            arg=board.element_handle(), timeout=2_000)
-    assert played(board) == start, "the move was played while the cell still ran: the test did not test a busy kernel"
-    page.wait_for_function("([el, t]) => Number(el.dataset.played) > t", arg=[board.element_handle(), start],
+    assert turn(board) == start, "the move was played while the cell still ran: the test did not test a busy kernel"
+    page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t", arg=[board.element_handle(), start],
                            timeout=60_000)
     assert board.locator(f'[data-target="{square}"]').count() == 0, "the queued move was not played"
     assert "queued" not in board.locator(".ttn-status").inner_text()
