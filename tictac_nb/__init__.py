@@ -22,9 +22,10 @@ GAMES: dict[str, Game] = discover()
 
 def new_game(name: str, /, seed: int | None = None, **options: Any) -> State:
     """A new game of `name` (one of `GAMES`), seeded for reproducible chance, with rule options."""
-    if not isinstance(name, str) or name not in GAMES:
+    game = GAMES.get(name) if isinstance(name, str) else None
+    if game is None:
         raise InvalidOption(f"unknown game {excerpt(name)}; the kit has {', '.join(GAMES)}")
-    return GAMES[name].new_game(seed, **options)
+    return game.new_game(seed, **options) if seed is None else game.start(seed, options)
 
 
 def from_record(record: dict) -> State:

@@ -83,10 +83,9 @@ class SetupRandom:
         return getattr(rng, name)
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a game ended: `winners` is empty for a draw or a tie; `timed_out` marks a game stopped
-    by a turn cap rather than decided by its rules."""
+    by a turn cap rather than decided by its rules. (A named tuple: every random playout makes one.)"""
 
     winners: tuple[int, ...]
     scores: tuple[float, ...] | None

@@ -46,8 +46,6 @@ LINES = (
 )
 DIAGONALS = {(0, 4, 8), (2, 4, 6)}
 LINES_THROUGH = tuple(tuple((cells, name, cells in DIAGONALS) for cells, name in LINES if i in cells) for i in range(9))
-CREDIT = {"X": (True, False), "O": (False, True), "W": (True, True), "P": (False, False), "-": (False, False)}
-NOBODY = (False, False)
 SQUARE_NAMES = tuple(str(i + 1) for i in range(9))
 PEEK_NAMES = {i: f"peek {i + 1}" for i in OUTER}
 SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
@@ -58,6 +56,9 @@ OUTER_MASK = sum(1 << i for i in OUTER)
 CENTRE_BIT = 1 << CENTRE
 TILE_CREDIT_BITS = {"X": 1, "O": 1 << 9, "W": 1 | 1 << 9, "P": 0, "-": 0, "C": 0}
 """Per tile letter, the credit bits it sets when face up: bit 0 if it counts for X, bit 9 for O."""
+LINE_MASKS = tuple(tuple((sum(1 << i for i in cells), cells, name, diagonal) for cells, name, diagonal in through)
+                   for through in LINES_THROUGH)
+"""Per square, each line through it as (bit mask, squares, name, whether it is a diagonal)."""
 SQUARE_CHOICES = tuple(tuple(SQUARE_NAMES[i] for i in range(9) if not taken >> i & 1) for taken in range(512))
 PEEK_CHOICES = tuple(tuple(PEEK_NAMES[i] for i in OUTER if not up >> i & 1) for up in range(512))
 """The legal actions by the mask of marked squares (marking) or of face-up tiles (peeking)."""
@@ -112,7 +113,6 @@ def box_tiles(peek: bool, wild: bool) -> str:
 
 LAYOUTS = {(True, True): layouts(box_tiles(True, True))}
 """The layouts of the rulebook's box, ready for every new game; `layouts` makes the others when first asked."""
-FACE_UP_AT_START = [i == CENTRE for i in range(9)]
 
 
 class TicTacTwo(State):
@@ -129,6 +129,8 @@ class TicTacTwo(State):
     _up = CENTRE_BIT  # bit i: tile i is face up
     _straight = 0  # bit i (9 + i): face-up tile i counts for X (O) on a row or column
     _diagonal = 0  # the same on a diagonal (they differ at the split centre only)
+    peeks: tuple[tuple[int, int], ...] = ()  # (peeker, square) in order
+    lines: list[tuple[str, tuple[int, ...], str, int]] | tuple = ()  # (board, squares, name, player) per line made
 
     def setup(self, rng: random.Random) -> None:
         """The layout is one of the box's distinct layouts, each equally likely, picked by `seed_bits`."""
@@ -149,10 +151,17 @@ class TicTacTwo(State):
                 raise InvalidOption(f"option 'tiles' must lay out the box's outer tiles ({mix}) around C, "
                                     f"not {layout!r}")
         self.tiles = layout
-        self.marks: list[int | None] = [None] * 9
-        self.face_up = FACE_UP_AT_START[:]
-        self.peeks: list[tuple[int, int]] = []
-        self.lines: list[tuple[str, tuple[int, ...], int]] = []
+
+    @property
+    def marks(self) -> list[int | None]:
+        """The mark on each square: 0 (X), 1 (O) or None."""
+        m = self._marks
+        return [0 if m >> i & 1 else 1 if m >> 9 + i & 1 else None for i in range(9)]
+
+    @property
+    def face_up(self) -> list[bool]:
+        """Whether each square's tile is face up."""
+        return [bool(self._up >> i & 1) for i in range(9)]
 
     # ---- rules ---------------------------------------------------------------------------------
     def legal_actions(self) -> tuple[str, ...]:
@@ -161,13 +170,11 @@ class TicTacTwo(State):
     def apply(self, action: str) -> None:
         player = self.to_move
         if self.peeking:
-            self.peeks.append((player, PEEKS[action]))
+            self.peeks = (*self.peeks, (player, PEEKS[action]))
             self.peeking = False
             square, marks = self._last, self._marks
         else:
             square = SQUARES[action]
-            self.marks[square] = player
-            self.face_up[square] = True
             bit = 1 << square
             up = self._up = self._up | bit
             tile = self.tiles[square]
@@ -187,28 +194,29 @@ class TicTacTwo(State):
                 return
         taken = (marks | marks >> 9) & 511
         self._legal = SQUARE_CHOICES[taken]
-        straight, diagonal = self._straight, self._diagonal
-        if (ANY_LINE[square][marks >> 9 if player else marks & 511]
-                or STRAIGHT_LINE[square][straight & 511] or STRAIGHT_LINE[square][straight >> 9]
-                or DIAGONAL_LINE[square][diagonal & 511] or DIAGONAL_LINE[square][diagonal >> 9]):
+        line = ANY_LINE[square]
+        if line[marks >> 9 if player else marks & 511] or line[self._up] and self._tile_line(square):
             self._end_turn(player, square)
         elif taken == 511:
             self._finish((), "draw: the board is full")
         else:
             self.to_move = 1 - player
 
+    def _tile_line(self, square: int) -> bool:
+        """Whether the face-up tiles make a line through `square` for either player."""
+        straight, diagonal = self._straight, self._diagonal
+        return bool(STRAIGHT_LINE[square][straight & 511] or STRAIGHT_LINE[square][straight >> 9]
+                    or DIAGONAL_LINE[square][diagonal & 511] or DIAGONAL_LINE[square][diagonal >> 9])
+
     def _end_turn(self, player: int, square: int) -> None:
         """The turn ends with a line through `square` (the fast check in `apply` saw one): who won."""
-        found = self._lines_through(square)
-        self.lines = [(board, cells, p) for board, (cells, _), p in found]
-        winners = sorted({p for _, _, p in found})
-        if len(winners) == 2:
-            detail = "; ".join(f"{MARKS[p]}: " + " and ".join(f"{name} of the {board}" for board, (_, name), q in found
+        found = self.lines = self._lines_through(square)
+        if len({p for *_, p in found}) == 2:
+            detail = "; ".join(f"{MARKS[p]}: " + " and ".join(f"{name} of the {board}" for board, _, name, q in found
                                                         if q == p) for p in (0, 1))
             self._finish((), f"tie: both completed a line ({detail})")
         else:
-            winner = winners[0]
-            board, (_, name), _ = next(f for f in found if f[2] == winner)
+            board, _, name, winner = found[0]
             by = "" if winner == player else f" ({MARKS[player]} flipped the tile)"
             self._finish((winner,), f"{MARKS[winner]} completed the {name} of the {board}{by}")
 
@@ -217,32 +225,19 @@ class TicTacTwo(State):
         self.to_move = None
         self._legal = ()
 
-    def _lines_through(self, square: int) -> list:
-        """Every line through `square` complete on either board, for either player."""
+    def _lines_through(self, square: int) -> list[tuple[str, tuple[int, ...], str, int]]:
+        """Every line through `square` complete on either board, for either player, in the order of LINES."""
         found = []
-        marks, up = self.marks, self.face_up
-        for line in LINES_THROUGH[square]:
-            (a, b, c), _, diagonal = line
-            mark = marks[a]
-            if mark is not None and mark == marks[b] and mark == marks[c]:
-                found.append(("main board", line[:2], mark))
-            if up[a] and up[b] and up[c]:
-                ca, cb, cc = self._credit(a, diagonal), self._credit(b, diagonal), self._credit(c, diagonal)
-                if ca[0] and cb[0] and cc[0]:
-                    found.append(("tile board", line[:2], 0))
-                if ca[1] and cb[1] and cc[1]:
-                    found.append(("tile board", line[:2], 1))
+        x, o = self._marks & 511, self._marks >> 9
+        for mask, cells, name, diagonal in LINE_MASKS[square]:
+            if x & mask == mask or o & mask == mask:
+                found.append(("main board", cells, name, 0 if x & mask == mask else 1))
+            credit = self._diagonal if diagonal else self._straight  # only face-up tiles give credit
+            if credit & mask == mask:
+                found.append(("tile board", cells, name, 0))
+            if credit >> 9 & mask == mask:
+                found.append(("tile board", cells, name, 1))
         return found
-
-    def _credit(self, square: int, diagonal: bool) -> tuple[bool, bool]:
-        """Whether the face-up tile at `square` counts for X and for O on a line (a diagonal or not)."""
-        tile = self.tiles[square]
-        if tile == "C":
-            owner = self.centre_owner
-            if owner is None:
-                return NOBODY
-            return (owner == 0) != diagonal, (owner == 1) != diagonal
-        return CREDIT[tile]
 
     def refusal(self, action: str) -> str:
         text = " ".join(action.lower().split())
@@ -289,7 +284,7 @@ class TicTacTwo(State):
             "centre_owner": None if self.centre_owner is None else MARKS[self.centre_owner],
             "peeks": [{"by": MARKS[p], "square": s + 1, "mine": p == player} for p, s in self.peeks],
             "lines": [{"board": b, "squares": [i + 1 for i in cells], "player": MARKS[p]}
-                      for b, cells, p in self.lines],
+                      for b, cells, _, p in self.lines],
             "last": self.history[-1] if self.history else None,
         }
 
@@ -331,15 +326,11 @@ class TicTacTwo(State):
         return {"tiles": self.tiles}
 
     def key(self) -> Any:
-        return (self.tiles, tuple(self.marks), tuple(self.face_up), self.centre_owner, self.peeking,
-                tuple(self.peeks), self.to_move, self.outcome)
+        return (self.tiles, self._marks, self._up, self.centre_owner, self.peeking, self.peeks, self.to_move,
+                self.outcome)
 
     def clone(self) -> TicTacTwo:
         copy = object.__new__(TicTacTwo)
         copy.__dict__.update(self.__dict__)
-        copy.marks = self.marks[:]
-        copy.face_up = self.face_up[:]
-        copy.peeks = self.peeks[:]
-        copy.lines = self.lines[:]
         copy.history = self.history[:]
         return copy
