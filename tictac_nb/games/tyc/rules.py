@@ -39,6 +39,8 @@ Rulings of this kit, where the rulebook is silent:
 from __future__ import annotations
 
 import random
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, Target, excerpt, seed_bits
@@ -52,7 +54,8 @@ THREE_POINTS = 2
 
 # Cells of one 3x3 board, numbered 0-8; its eight lines of three, and the lines through each cell.
 LOCAL_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-LOCAL_THROUGH = tuple(tuple(line for line in LOCAL_LINES if c in line) for c in range(9))
+THREE = tuple(next((line for line in LOCAL_LINES if all(mask >> c & 1 for c in line)), ()) for mask in range(512))
+"""Per 9-bit mask of one player's marks on a board, its first line of three (rows, columns, diagonals), or ()."""
 
 
 def grid_position(board: int, cell: int) -> tuple[int, int]:
@@ -73,25 +76,47 @@ GRID_LINE_NAMES = tuple(
 )
 LINES_AT = tuple(tuple(i for i, line in enumerate(GRID_LINES) if g in line) for g in range(81))
 
-# Every action string, and what it means: ACTIONS[board][cell][letter] and PARSE[action].
+# Every action string, and what it means: ACTIONS[board][cell][letter], BOARD_MOVES[board][cell * 9 + letter]
+# and PARSE[action].
 ACTIONS = tuple(tuple(tuple(f"{b + 1}{c + 1}{LETTERS[x]}" for x in range(9)) for c in range(9)) for b in range(9))
+BOARD_MOVES = tuple(tuple(a for cell in board for a in cell) for board in ACTIONS)  # also every move of an empty board
 PARSE = {ACTIONS[b][c][x]: (b, c, x) for b in range(9) for c in range(9) for x in range(9)}
+MOVE = {a: (b, c, x, b * 9 + c, LINES_AT[b * 9 + c]) for a, (b, c, x) in PARSE.items()}
+"""What `apply` needs of a move: board, cell, letter, global cell and the long lines through it."""
 BITS = tuple(tuple(i for i in range(9) if mask >> i & 1) for mask in range(512))
 FULL = 511
-FRESH = tuple(tuple(a for cell in board for a in cell) for board in ACTIONS)  # the 81 moves of an empty board
-EVERY_MOVE = tuple(a for board in FRESH for a in board)
+EVERY_MOVE = tuple(a for board in BOARD_MOVES for a in board)
+_PICKERS: dict[int, itemgetter] = {}
+_SPARSE: dict[int, tuple[str, ...]] = {}
+SPARSE_CELLS = 7
+"""A board with at least this many empty cells keeps its move list (at most 12,402 lists in all)."""
 
 
 def board_actions(board: int, empty: int, used: int) -> tuple[str, ...]:
-    """The moves on one board with `empty` cells and `used` letters (bit masks).
+    """The moves on one board with `empty` cells and `used` letters (bit masks), cell by cell.
 
-    Not cached across positions: there are 437,580 reachable masks, too many to keep.
+    Most boards hold few marks when a game ends, so their long lists are kept; for the others, the
+    positions of the moves in BOARD_MOVES depend only on the two masks, so one picker per pair of masks
+    serves all nine boards (at most 48,620 pairs).
     """
     if empty == FULL:
-        return FRESH[board]
-    cells = ACTIONS[board]
-    free = BITS[FULL ^ used]
-    return tuple([cells[c][x] for c in BITS[empty] for x in free])
+        return BOARD_MOVES[board]
+    key = empty << 9 | used
+    if len(BITS[empty]) >= SPARSE_CELLS:
+        moves = _SPARSE.get(key << 4 | board)
+        if moves is None:
+            moves = _SPARSE[key << 4 | board] = _picker(key)(BOARD_MOVES[board])
+        return moves
+    pick = _PICKERS.get(key)
+    if pick is None:
+        pick = _picker(key)
+    return pick(BOARD_MOVES[board])
+
+
+def _picker(key: int) -> itemgetter:
+    at = [c * 9 + x for c in BITS[key >> 9] for x in BITS[FULL ^ key & FULL]]
+    pick = _PICKERS[key] = itemgetter(*at) if len(at) > 1 else itemgetter(slice(at[0], at[0] + 1))
+    return pick
 
 
 TABLE_LIMIT = 999
@@ -128,7 +153,7 @@ class Tyc(State):
         self.letter = [-1] * 81          # the letter written there, 0-8
         self.empty = [FULL] * 9          # per board, a bit per empty cell
         self.used = [0] * 9              # per board, a bit per letter written
-        self.marks = [0] * 18            # marks of player p on board b at b * 2 + p
+        self.mine = [0] * 18             # a bit per cell marked by player p on board b, at b * 2 + p
         self.letters = [0] * 18          # letters x written by player p at p * 9 + x
         self.filled = [0] * 20           # marks on each long line of the 9x9 grid
         self.three: list[tuple[int, tuple[int, int, int]] | None] = [None] * 9
@@ -157,33 +182,29 @@ class Tyc(State):
             elif self.target is None:
                 legal = EVERY_MOVE
             else:
-                legal = tuple(a for b in range(9) if self.empty[b]
-                              for a in board_actions(b, self.empty[b], self.used[b]))
+                empty, used = self.empty, self.used
+                legal = tuple(chain.from_iterable([board_actions(b, empty[b], used[b]) for b in range(9) if empty[b]]))
             self._legal = legal
         return legal
 
     def apply(self, action: str) -> None:
-        b, c, x = PARSE[action]
+        b, c, x, g, lines = MOVE[action]
         p = self.to_move
-        g = b * 9 + c
-        owner = self.owner
-        owner[g] = p
+        self.owner[g] = p
         self.letter[g] = x
         self.empty[b] ^= 1 << c
         self.used[b] |= 1 << x
-        self.marks[b * 2 + p] += 1
         self.letters[p * 9 + x] += 1
-        if self.three[b] is None:
-            base = b * 9
-            for line in LOCAL_THROUGH[c]:
-                if owner[base + line[0]] == p and owner[base + line[1]] == p and owner[base + line[2]] == p:
-                    self.three[b] = (p, line)
-                    break
+        mine = self.mine
+        k = b * 2 + p
+        marked = mine[k] = mine[k] | 1 << c
+        if THREE[marked] and self.three[b] is None:
+            self.three[b] = (p, THREE[marked])
         self.last = g
         self._legal = None
         filled = self.filled
         ended = None
-        for i in LINES_AT[g]:
+        for i in lines:
             filled[i] += 1
             if filled[i] == 9:
                 ended = (i,) if ended is None else (*ended, i)
@@ -245,7 +266,7 @@ class Tyc(State):
             line[self.owner[g]] += 1
         area = [0, 0]
         for b in range(9):
-            red, blue = self.marks[b * 2], self.marks[b * 2 + 1]
+            red, blue = len(BITS[self.mine[b * 2]]), len(BITS[self.mine[b * 2 + 1]])
             if red != blue:
                 area[0 if red > blue else 1] += len(BITS[self.empty[b]])
         table = self.table
@@ -335,7 +356,7 @@ class Tyc(State):
         copy.letter = self.letter[:]
         copy.empty = self.empty[:]
         copy.used = self.used[:]
-        copy.marks = self.marks[:]
+        copy.mine = self.mine[:]
         copy.letters = self.letters[:]
         copy.filled = self.filled[:]
         copy.three = self.three[:]
