@@ -9,7 +9,7 @@ AS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 LAB_ARGS ?=
 PLAY_ARGS ?=
 
-.PHONY: lab play site test setup-lab setup-play setup-test browser bench clean
+.PHONY: lab play site test setup-lab setup-play setup-test speedups compiler browser bench clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -17,13 +17,25 @@ $(PY):
 
 setup-lab: $(PY)
 	$(PY) -m pip install --quiet -e '.[lab]'
+	-$(MAKE) --no-print-directory speedups
+
+# Optional: mypyc compiles the hot cores of Tic Tac Two and Tyc beside their sources (tools/build_speedups.py).
+# Without a C compiler the kit runs the same in plain Python; `make test` requires them, and tests both.
+speedups: $(PY)
+	$(PY) -m pip install --quiet -e '.[speedups]'
+	$(PY) tools/build_speedups.py
 
 setup-play: $(PY)
 	$(PY) -m pip install --quiet -e '.[play]'
 
-setup-test: $(PY) browser
+setup-test: $(PY) browser compiler
 	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) tools/build_speedups.py
 	npm ci --prefix tests/browser --no-audit --no-fund --silent
+
+compiler:  # mypyc's C compiler, for `make speedups`
+	@command -v cc >/dev/null || { $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc >/dev/null; }
 
 browser:  # Debian's Chromium: Playwright cannot download its own browser on a closed network
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
@@ -56,3 +68,4 @@ bench: setup-test
 
 clean:
 	rm -rf $(VENV) build dist site/node_modules .pytest_cache .hypothesis
+	find tictac_nb -name '*.so' -delete

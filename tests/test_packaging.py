@@ -33,8 +33,9 @@ def test_wheel_carries_the_front_end_and_every_game(wheel):
         package = game.state_class.__module__.rsplit(".", 1)[0].replace(".", "/")
         assert f"{package}/__init__.py" in names
     data = [p.relative_to(ROOT).as_posix() for p in (ROOT / "tictac_nb").rglob("*")
-            if p.is_file() and p.suffix not in {".py", ".pyc"} and "__pycache__" not in p.parts]
+            if p.is_file() and p.suffix not in {".py", ".pyc", ".so"} and "__pycache__" not in p.parts]
     assert set(data) <= names, f"data files missing from the wheel: {set(data) - names}"
+    assert not [n for n in names if n.endswith(".so")], "the wheel must stay pure Python (Pyodide installs it)"
 
 
 def test_installed_wheel_plays_and_finds_its_front_end(wheel, tmp_path):

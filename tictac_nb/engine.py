@@ -248,6 +248,9 @@ class State(ABC):
     replayable: bool = True
     """False on a copy whose hidden parts `determinize` made up: its seed replays no such deal, so it
     cannot `undo` (clones of it keep the flag)."""
+    POSITION: tuple[str, ...] = ()
+    """Attributes a game's compiled core keeps in slots of its own rather than in `__dict__` (its `core.py`
+    names them): copies, pickles and in-place restores take them too."""
 
     def __init__(self, game: Game, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -360,8 +363,20 @@ class State(ABC):
         for action in self.history[:-1]:
             replay.apply(action)
             replay.history.append(action)
-        self.__dict__ = replay.__dict__
+        self._become(replay)
         return last
+
+    def _become(self, other: State) -> None:
+        """Turn this very object into `other`'s position, so that whoever holds it sees the change."""
+        self.__setstate__(other.__getstate__())
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, **{name: getattr(self, name) for name in self.POSITION}}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.clear()
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def clone(self) -> State:
         """An independent copy (games override it with something faster)."""

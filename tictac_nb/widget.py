@@ -414,7 +414,7 @@ class Board(anywidget.AnyWidget):
 
     def _restore(self, snapshot: tuple) -> None:
         state, copy, self.pending, self._shown, self._stalled, self.width, traits = snapshot
-        state.__dict__ = copy.__dict__
+        state._become(copy)
         self.state = state
         with self.hold_sync():
             for name, value in traits.items():

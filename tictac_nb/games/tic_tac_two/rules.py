@@ -35,46 +35,12 @@ from functools import cache
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, excerpt, seed_bits
+from .core import CENTRE, LINES_THROUGH, OUTER, PEEKS, POSITION, SQUARES, TicTacTwoCore
 
 MARKS = ("X", "O")
-CENTRE = 4
-OUTER = (0, 1, 2, 3, 5, 6, 7, 8)
-LINES = (
-    ((0, 1, 2), "top row"), ((3, 4, 5), "middle row"), ((6, 7, 8), "bottom row"),
-    ((0, 3, 6), "left column"), ((1, 4, 7), "middle column"), ((2, 5, 8), "right column"),
-    ((0, 4, 8), "diagonal 1-5-9"), ((2, 4, 6), "diagonal 3-5-7"),
-)
-DIAGONALS = {(0, 4, 8), (2, 4, 6)}
-LINES_THROUGH = tuple(tuple((cells, name, cells in DIAGONALS) for cells, name in LINES if i in cells) for i in range(9))
-SQUARE_NAMES = tuple(str(i + 1) for i in range(9))
-PEEK_NAMES = {i: f"peek {i + 1}" for i in OUTER}
-SQUARES = {name: i for i, name in enumerate(SQUARE_NAMES)}
-PEEKS = {name: i for i, name in PEEK_NAMES.items()}
-
-# Bit masks for the fast check after a mark (square i is bit i; for O, bit 9 + i).
-OUTER_MASK = sum(1 << i for i in OUTER)
-CENTRE_BIT = 1 << CENTRE
-TILE_CREDIT_BITS = {"X": 1, "O": 1 << 9, "W": 1 | 1 << 9, "P": 0, "-": 0, "C": 0}
-"""Per tile letter, the credit bits it sets when face up: bit 0 if it counts for X, bit 9 for O."""
 LINE_MASKS = tuple(tuple((sum(1 << i for i in cells), cells, name, diagonal) for cells, name, diagonal in through)
                    for through in LINES_THROUGH)
 """Per square, each line through it as (bit mask, squares, name, whether it is a diagonal)."""
-SQUARE_CHOICES = tuple(tuple(SQUARE_NAMES[i] for i in range(9) if not taken >> i & 1) for taken in range(512))
-PEEK_CHOICES = tuple(tuple(PEEK_NAMES[i] for i in OUTER if not up >> i & 1) for up in range(512))
-"""The legal actions by the mask of marked squares (marking) or of face-up tiles (peeking)."""
-
-
-def _completes(square: int, diagonals: bool | None) -> bytes:
-    """For each 9-bit mask, 1 if it holds a line through `square` (only diagonals, only the others,
-    or any line when `diagonals` is None)."""
-    masks = [sum(1 << i for i in cells) for cells, _, diagonal in LINES_THROUGH[square]
-             if diagonals is None or diagonal == diagonals]
-    return bytes(any(m & line == line for line in masks) for m in range(512))
-
-
-ANY_LINE = tuple(_completes(i, None) for i in range(9))
-STRAIGHT_LINE = tuple(_completes(i, False) for i in range(9))
-DIAGONAL_LINE = tuple(_completes(i, True) for i in range(9))
 
 
 @cache
@@ -115,22 +81,12 @@ LAYOUTS = {(True, True): layouts(box_tiles(True, True))}
 """The layouts of the rulebook's box, ready for every new game; `layouts` makes the others when first asked."""
 
 
-class TicTacTwo(State):
+class TicTacTwo(TicTacTwoCore, State):
     num_players = 2
     player_names = MARKS
-
-    # The start of every game, read from the class until play sets them on the state (a new game
-    # then sets only what differs: it is made for every random playout).
-    to_move = 0
-    centre_owner: int | None = None
-    peeking = False
-    _legal: tuple[str, ...] = SQUARE_CHOICES[0]
-    _marks = 0  # bit i: X marked square i; bit 9 + i: O did
-    _up = CENTRE_BIT  # bit i: tile i is face up
-    _straight = 0  # bit i (9 + i): face-up tile i counts for X (O) on a row or column
-    _diagonal = 0  # the same on a diagonal (they differ at the split centre only)
-    peeks: tuple[tuple[int, int], ...] = ()  # (peeker, square) in order
-    lines: list[tuple[str, tuple[int, ...], str, int]] | tuple = ()  # (board, squares, name, player) per line made
+    POSITION = POSITION
+    __getstate__ = State.__getstate__  # not the compiled core's own, which keeps only its slots
+    __setstate__ = State.__setstate__
 
     def setup(self, rng: random.Random) -> None:
         """The layout is one of the box's distinct layouts, each equally likely, picked by `seed_bits`."""
@@ -164,50 +120,6 @@ class TicTacTwo(State):
         return [bool(self._up >> i & 1) for i in range(9)]
 
     # ---- rules ---------------------------------------------------------------------------------
-    def legal_actions(self) -> tuple[str, ...]:
-        return self._legal
-
-    def apply(self, action: str) -> None:
-        player = self.to_move
-        if self.peeking:
-            self.peeks = (*self.peeks, (player, PEEKS[action]))
-            self.peeking = False
-            square, marks = self._last, self._marks
-        else:
-            square = SQUARES[action]
-            bit = 1 << square
-            up = self._up = self._up | bit
-            tile = self.tiles[square]
-            if square == CENTRE:  # the split centre counts for its marker on straight lines, else on diagonals
-                self.centre_owner = player
-                self._straight |= bit << 9 if player else bit
-                self._diagonal |= bit if player else bit << 9
-            else:
-                credit = TILE_CREDIT_BITS[tile] << square
-                self._straight |= credit
-                self._diagonal |= credit
-            marks = self._marks = self._marks | (bit << 9 if player else bit)
-            self._last = square
-            if tile == "P" and up & OUTER_MASK != OUTER_MASK:
-                self.peeking = True
-                self._legal = PEEK_CHOICES[up]
-                return
-        taken = (marks | marks >> 9) & 511
-        self._legal = SQUARE_CHOICES[taken]
-        line = ANY_LINE[square]
-        if line[marks >> 9 if player else marks & 511] or line[self._up] and self._tile_line(square):
-            self._end_turn(player, square)
-        elif taken == 511:
-            self._finish((), "draw: the board is full")
-        else:
-            self.to_move = 1 - player
-
-    def _tile_line(self, square: int) -> bool:
-        """Whether the face-up tiles make a line through `square` for either player."""
-        straight, diagonal = self._straight, self._diagonal
-        return bool(STRAIGHT_LINE[square][straight & 511] or STRAIGHT_LINE[square][straight >> 9]
-                    or DIAGONAL_LINE[square][diagonal & 511] or DIAGONAL_LINE[square][diagonal >> 9])
-
     def _end_turn(self, player: int, square: int) -> None:
         """The turn ends with a line through `square` (the fast check in `apply` saw one): who won."""
         found = self.lines = self._lines_through(square)
@@ -330,7 +242,8 @@ class TicTacTwo(State):
                 self.outcome)
 
     def clone(self) -> TicTacTwo:
-        copy = object.__new__(TicTacTwo)
+        copy = self.__class__.__new__(self.__class__)
         copy.__dict__.update(self.__dict__)
+        copy.take_position(self)
         copy.history = self.history[:]
         return copy

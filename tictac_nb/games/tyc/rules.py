@@ -39,84 +39,20 @@ Rulings of this kit, where the rulebook is silent:
 from __future__ import annotations
 
 import random
-from itertools import chain
-from operator import itemgetter
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, Target, excerpt, seed_bits
+from .core import ACTIONS, BITS, GRID_LINES, LETTERS, PARSE, POSITION, TycCore
 
 PLAYERS = ("Red", "Blue")
-LETTERS = "ABCDEFGHI"
 DIGITS = "123456789"
 LETTER_TABLE = (0, -3, -1, 1, 3, 6, 10, 15, 21, 28)
 CATEGORIES = ("three-in-a-row", "line bonus", "area majority", "letter bonus")  # the four ways to score
 THREE_POINTS = 2
-
-# Cells of one 3x3 board, numbered 0-8; its eight lines of three, and the lines through each cell.
-LOCAL_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-THREE = tuple(next((line for line in LOCAL_LINES if all(mask >> c & 1 for c in line)), ()) for mask in range(512))
-"""Per 9-bit mask of one player's marks on a board, its first line of three (rows, columns, diagonals), or ()."""
-
-
-def grid_position(board: int, cell: int) -> tuple[int, int]:
-    """Row and column (0-8) in the 9x9 grid of `cell` (0-8) of `board` (0-8)."""
-    return (board // 3) * 3 + cell // 3, (board % 3) * 3 + cell % 3
-
-
-# The 20 long lines of the 9x9 grid, as global cell indices (board * 9 + cell) in drawing order.
-_AT = {grid_position(b, c): b * 9 + c for b in range(9) for c in range(9)}
-GRID_LINES = tuple(
-    [tuple(_AT[r, k] for k in range(9)) for r in range(9)]
-    + [tuple(_AT[k, c] for k in range(9)) for c in range(9)]
-    + [tuple(_AT[k, k] for k in range(9)), tuple(_AT[k, 8 - k] for k in range(9))]
-)
 GRID_LINE_NAMES = tuple(
     [f"row {r + 1}" for r in range(9)] + [f"column {c + 1}" for c in range(9)]
     + ["the diagonal from top left to bottom right", "the diagonal from top right to bottom left"]
 )
-LINES_AT = tuple(tuple(i for i, line in enumerate(GRID_LINES) if g in line) for g in range(81))
-
-# Every action string, and what it means: ACTIONS[board][cell][letter], BOARD_MOVES[board][cell * 9 + letter]
-# and PARSE[action].
-ACTIONS = tuple(tuple(tuple(f"{b + 1}{c + 1}{LETTERS[x]}" for x in range(9)) for c in range(9)) for b in range(9))
-BOARD_MOVES = tuple(tuple(a for cell in board for a in cell) for board in ACTIONS)  # also every move of an empty board
-PARSE = {ACTIONS[b][c][x]: (b, c, x) for b in range(9) for c in range(9) for x in range(9)}
-MOVE = {a: (b, c, x, b * 9 + c, LINES_AT[b * 9 + c]) for a, (b, c, x) in PARSE.items()}
-"""What `apply` needs of a move: board, cell, letter, global cell and the long lines through it."""
-BITS = tuple(tuple(i for i in range(9) if mask >> i & 1) for mask in range(512))
-FULL = 511
-EVERY_MOVE = tuple(a for board in BOARD_MOVES for a in board)
-_PICKERS: dict[int, itemgetter] = {}
-_SPARSE: dict[int, tuple[str, ...]] = {}
-SPARSE_CELLS = 7
-"""A board with at least this many empty cells keeps its move list (at most 12,402 lists in all)."""
-
-
-def board_actions(board: int, empty: int, used: int) -> tuple[str, ...]:
-    """The moves on one board with `empty` cells and `used` letters (bit masks), cell by cell.
-
-    Most boards hold few marks when a game ends, so their long lists are kept; for the others, the
-    positions of the moves in BOARD_MOVES depend only on the two masks, so one picker per pair of masks
-    serves all nine boards (at most 48,620 pairs).
-    """
-    if empty == FULL:
-        return BOARD_MOVES[board]
-    key = empty << 9 | used
-    if len(BITS[empty]) >= SPARSE_CELLS:
-        moves = _SPARSE.get(key << 4 | board)
-        if moves is None:
-            moves = _SPARSE[key << 4 | board] = _picker(key)(BOARD_MOVES[board])
-        return moves
-    pick = _PICKERS.get(key)
-    if pick is None:
-        pick = _picker(key)
-    return pick(BOARD_MOVES[board])
-
-
-def _picker(key: int) -> itemgetter:
-    at = [c * 9 + x for c in BITS[key >> 9] for x in BITS[FULL ^ key & FULL]]
-    pick = _PICKERS[key] = itemgetter(*at) if len(at) > 1 else itemgetter(slice(at[0], at[0] + 1))
-    return pick
 
 
 TABLE_LIMIT = 999
@@ -140,27 +76,19 @@ def check_letter_table(value: Any) -> tuple[int, ...]:
     return tuple(value)
 
 
-class Tyc(State):
+class Tyc(TycCore, State):
     num_players = 2
     player_names = PLAYERS
+    POSITION = POSITION
+    __getstate__ = State.__getstate__  # not the compiled core's own, which keeps only its slots
+    __setstate__ = State.__setstate__
 
     def setup(self, rng: random.Random) -> None:
         first = self.options["first_player"]
         self.first_player = seed_bits(self.seed) & 1 if first is None else first
         self.to_move = self.first_player
         self.table: tuple[int, ...] = self.options["letter_table"]
-        self.owner = [-1] * 81           # by global cell board * 9 + cell: -1 empty, else the player
-        self.letter = [-1] * 81          # the letter written there, 0-8
-        self.empty = [FULL] * 9          # per board, a bit per empty cell
-        self.used = [0] * 9              # per board, a bit per letter written
-        self.mine = [0] * 18             # a bit per cell marked by player p on board b, at b * 2 + p
-        self.letters = [0] * 18          # letters x written by player p at p * 9 + x
-        self.filled = [0] * 20           # marks on each long line of the 9x9 grid
-        self.three: list[tuple[int, tuple[int, int, int]] | None] = [None] * 9
-        self.target: int | None = None   # the board named by the last cell (None: the first move)
-        self.last: int | None = None     # the global cell of the last move
-        self.end_lines: tuple[int, ...] = ()
-        self._legal: tuple[str, ...] | None = None
+        self.clear()
 
     # ---- rules ---------------------------------------------------------------------------------
     def playable_boards(self) -> tuple[int, ...]:
@@ -171,49 +99,12 @@ class Tyc(State):
             return (self.target,)
         return tuple(b for b in range(9) if self.empty[b])
 
-    def legal_actions(self) -> tuple[str, ...]:
-        legal = self._legal
-        if legal is None:
-            if self.outcome is not None:
-                legal = ()
-            elif self.target is not None and self.empty[self.target]:
-                t = self.target
-                legal = board_actions(t, self.empty[t], self.used[t])
-            elif self.target is None:
-                legal = EVERY_MOVE
-            else:
-                empty, used = self.empty, self.used
-                legal = tuple(chain.from_iterable([board_actions(b, empty[b], used[b]) for b in range(9) if empty[b]]))
-            self._legal = legal
-        return legal
-
-    def apply(self, action: str) -> None:
-        b, c, x, g, lines = MOVE[action]
-        p = self.to_move
-        self.owner[g] = p
-        self.letter[g] = x
-        self.empty[b] ^= 1 << c
-        self.used[b] |= 1 << x
-        self.letters[p * 9 + x] += 1
-        mine = self.mine
-        k = b * 2 + p
-        marked = mine[k] = mine[k] | 1 << c
-        if THREE[marked] and self.three[b] is None:
-            self.three[b] = (p, THREE[marked])
-        self.last = g
-        self._legal = None
-        filled = self.filled
-        ended = None
-        for i in lines:
-            filled[i] += 1
-            if filled[i] == 9:
-                ended = (i,) if ended is None else (*ended, i)
-        if ended is None:
-            self.target = c
-            self.to_move = 1 - p
-        else:
-            self.end_lines = ended
-            self._finish()
+    def play(self, action: str) -> None:
+        """`State.play`, checking the move on the masks (`is_legal`) instead of scanning up to 729 moves."""
+        if not self.is_legal(action):
+            self._refuse(action)
+        self.apply(action)
+        self.history.append(action)
 
     def _finish(self) -> None:
         totals = self.current_scores()
@@ -350,15 +241,8 @@ class Tyc(State):
         return (tuple(self.owner), tuple(self.letter), self.target, self.to_move, self.outcome)
 
     def clone(self) -> Tyc:
-        copy = object.__new__(Tyc)
+        copy = self.__class__.__new__(self.__class__)
         copy.__dict__.update(self.__dict__)
-        copy.owner = self.owner[:]
-        copy.letter = self.letter[:]
-        copy.empty = self.empty[:]
-        copy.used = self.used[:]
-        copy.mine = self.mine[:]
-        copy.letters = self.letters[:]
-        copy.filled = self.filled[:]
-        copy.three = self.three[:]
+        copy.take_position(self, True)
         copy.history = self.history[:]
         return copy

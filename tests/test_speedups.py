@@ -1,0 +1,94 @@
+"""The compiled cores (`make speedups`, mypyc) against their pure-Python sources: the same games, move by move.
+
+A game's `core.py` is the reference. These tests load it once more as plain Python, build the game's
+rules on it, and play both the compiled and the plain game side by side; they also check that the
+compiled state copies, pickles, undoes and restores in place like any other.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+from helpers import random_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tictac_nb
+from tictac_nb import IllegalAction
+from tictac_nb.speedups import compiled, has_core, plain_game
+
+COMPILED = [name for name, game in tictac_nb.GAMES.items() if has_core(game)]
+PLAIN = {name: plain_game(tictac_nb.GAMES[name]) for name in COMPILED}
+
+
+def test_the_games_that_need_speed_have_a_core():
+    assert COMPILED == ["tic-tac-two", "tyc"]
+
+
+@pytest.mark.parametrize("name", COMPILED)
+def test_the_core_is_compiled(name):
+    """`make test` builds the speed-ups first; a plain core here means they were not built."""
+    assert compiled(tictac_nb.GAMES[name]), "the core runs as plain Python: run `make speedups`"
+    assert not compiled(PLAIN[name])
+    assert not hasattr(PLAIN[name].state_class.__mro__[1], "__mypyc_attrs__")
+
+
+def same(compiled, plain) -> None:
+    assert compiled.key() == plain.key()
+    assert compiled.legal_actions() == plain.legal_actions()
+    assert compiled.view(None) == plain.view(None)
+    assert compiled.outcome == plain.outcome and compiled.to_move == plain.to_move
+    assert compiled.record() == plain.record()
+
+
+def answer(state, action) -> str:
+    """What playing `action` on a copy of `state` gives: "legal", or the refusal."""
+    try:
+        state.clone().play(action)
+    except IllegalAction as error:
+        return str(error)
+    return "legal"
+
+
+@pytest.mark.parametrize("name", COMPILED)
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), junk=st.lists(st.text(max_size=4), max_size=3))
+def test_compiled_and_plain_play_the_same_games(name, seed, junk):
+    """Move by move: the same position, moves, view, record and outcome; the same answer to junk, to a
+    move legal at the start, and (where the core checks moves itself) to every move of the start."""
+    compiled, plain = tictac_nb.new_game(name, seed=seed), PLAIN[name].new_game(seed)
+    rng = random.Random(seed)
+    everything = compiled.legal_actions()
+    probes = [*junk, *rng.sample(everything, 3)]
+    same(compiled, plain)
+    while compiled.outcome is None:
+        for probe in probes:
+            assert answer(compiled, probe) == answer(plain, probe), probe
+        if hasattr(compiled, "is_legal"):
+            legal = set(compiled.legal_actions())
+            assert [a for a in everything if compiled.is_legal(a)] == [a for a in everything if a in legal]
+        action = rng.choice(compiled.legal_actions())
+        compiled.play(action)
+        plain.play(action)
+        same(compiled, plain)
+    assert compiled.current_scores() == plain.current_scores()
+
+
+@pytest.mark.parametrize("name", COMPILED)
+def test_a_compiled_state_copies_pickles_undoes_and_restores_like_any_other(name):
+    state = next(s for s in (random_game(name, seed, stop_after=4) for seed in range(50)) if s.outcome is None)
+    for twin in (state.clone(), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert twin == state and twin.legal_actions() == state.legal_actions()
+        twin.play(twin.legal_actions()[0])
+        assert twin != state and len(state.history) == 4, "a copy shares a list with its original"
+    before = state.clone()
+    last = state.history[-1]
+    assert state.undo() == last and len(state.history) == 3
+    state.play(last)
+    assert state == before
+    held = state
+    state._become(tictac_nb.new_game(name, seed=4))
+    assert held is state and state == tictac_nb.new_game(name, seed=4)
