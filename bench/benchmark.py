@@ -15,7 +15,8 @@ OpenSpiel (the optional extra `bench`: `pip install "tictac-nb[bench]"`) runs th
 (`legal_actions()` + `random.choice` + `apply_action()`): Tic Tac Two against `tic_tac_toe`, Tyc against
 `ultimate_tic_tac_toe`. The two are measured interleaved, 0.3 s of the kit then 0.3 s of OpenSpiel, so
 that the load of other processes hits both alike; the ratio is the kit's moves/s over OpenSpiel's, the
-median of 7 such rounds (the line shows that round's two rates). Without open_spiel installed, those
+median of 7 such rounds (the line shows that round's two rates). A game with a compiled core (`make
+speedups`) is measured twice, compiled and on its plain-Python source. Without open_spiel installed, those
 lines are skipped with a note. Aims (issues 2, 7 and 13): Tic Tac Two >= 150,000 moves/s; ratios >= 0.5;
 1,000 games of each game < 5 s; a default bot's move <= 100 ms.
 """
@@ -29,7 +30,8 @@ import time
 from collections.abc import Callable
 
 import tictac_nb
-from tictac_nb import MCTSBot, lab
+from tictac_nb import Game, MCTSBot, lab
+from tictac_nb.speedups import compiled, plain_game
 
 OPENSPIEL_PAIRS = {"tic-tac-two": "tic_tac_toe", "tyc": "ultimate_tic_tac_toe"}
 TARGET_MOVES = {"tic-tac-two": 150_000}
@@ -40,13 +42,15 @@ ROUNDS, SLICE = 7, 0.3
 
 
 # ---- the harness: the same loop for the kit and for OpenSpiel ----------------------------------------
-def kit_playouts(name: str, seconds: float = 0.0, games: int = 0) -> tuple[int, int, float]:
-    """Random playouts of kit game `name` for `seconds` (or exactly `games` games): (moves, games, elapsed)."""
-    new_game, choice = tictac_nb.new_game, random.Random(0).choice
+def kit_playouts(name: str | Game, seconds: float = 0.0, games: int = 0) -> tuple[int, int, float]:
+    """Random playouts of kit game `name` (or of a `Game`) for `seconds` (or exactly `games` games):
+    (moves, games, elapsed)."""
+    new_game = (tictac_nb.GAMES[name] if isinstance(name, str) else name).new_game
+    choice = random.Random(0).choice
     moves = played = 0
     start = time.perf_counter()
     while True:
-        state = new_game(name, seed=played)
+        state = new_game(played)
         legal, play = state.legal_actions, state.play
         while state.outcome is None:
             play(choice(legal()))
@@ -81,7 +85,8 @@ def best_rate(run: Callable[[], tuple[int, int, float]], repeats: int) -> float:
     return max(moves / elapsed for moves, _, elapsed in (run() for _ in range(repeats)))
 
 
-def interleaved(name: str, theirs: str, rounds: int = ROUNDS, seconds: float = SLICE) -> tuple[float, float, float]:
+def interleaved(name: str | Game, theirs: str, rounds: int = ROUNDS, seconds: float = SLICE
+                ) -> tuple[float, float, float]:
     """The kit's and OpenSpiel's moves/s in alternating slices of `seconds`: (kit, OpenSpiel, ratio) of the
     round whose ratio is the median of `rounds`."""
     results = []
@@ -212,14 +217,19 @@ def main(argv: list[str] | None = None) -> None:
         rounds, slice_ = (1, 0.05) if args.quick else (ROUNDS, SLICE)
         print(f"interleaved: {rounds} rounds of {slice_:g} s of the kit, then {slice_:g} s of OpenSpiel; "
               f"the median round")
-        print(f"{'kit game':<14}{'OpenSpiel game':<24}{'kit moves/s':>13}{'OpenSpiel moves/s':>19}{'ratio':>8}")
+        print(f"{'kit game':<14}{'core':<10}{'OpenSpiel game':<24}{'kit moves/s':>13}{'OpenSpiel moves/s':>19}"
+              f"{'ratio':>8}")
         for name, theirs in OPENSPIEL_PAIRS.items():
             if name not in args.games:
-                print(f"{name:<14}{theirs:<24}  skipped: {name} is not in this run (not registered yet?)")
+                print(f"{name:<14}{'':<10}{theirs:<24}  skipped: {name} is not in this run")
                 continue
-            kit, other, ratio = interleaved(name, theirs, rounds, slice_)
-            print(f"{name:<14}{theirs:<24}{kit:>13,.0f}{other:>19,.0f}{ratio:>8.2f}")
-            verdicts.append(_verdict(f"{name} / {theirs} ratio >= {TARGET_RATIO}", ratio >= TARGET_RATIO))
+            game = tictac_nb.GAMES[name]
+            runs = [("compiled", game), ("plain", plain_game(game))] if compiled(game) else [("plain", game)]
+            for core, runner in runs:
+                kit, other, ratio = interleaved(runner, theirs, rounds, slice_)
+                print(f"{name:<14}{core:<10}{theirs:<24}{kit:>13,.0f}{other:>19,.0f}{ratio:>8.2f}")
+                verdicts.append(_verdict(f"{name} / {theirs} ratio >= {TARGET_RATIO} ({core} core)",
+                                         ratio >= TARGET_RATIO))
     print()
     print("aims:")
     for line in verdicts:
