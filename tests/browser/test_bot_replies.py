@@ -43,6 +43,12 @@ def run_up_to(page, lab, notebook: str, index: int):
     cell.scroll_into_view_if_needed()
     page.wait_for_function("(cell) => /bots=/.test(cell.querySelector('.jp-InputArea').textContent)",
                            arg=cell.element_handle(), timeout=30_000)  # the same cell as in the file
+    # the saved outputs go first, so that the board and the prompt number waited for below are this run's
+    page.locator(".lm-MenuBar-itemLabel", has_text="Edit").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Clear Outputs of All Cells$")).click()
+    page.wait_for_function("(cell) => !cell.querySelector('.ttn-root') "
+                           "&& !/\\d/.test(cell.querySelector('.jp-InputPrompt').textContent)",
+                           arg=cell.element_handle())
     cells.nth(index + 1).locator(".jp-InputPrompt").click()
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Above Selected Cell$")).click()
