@@ -5,8 +5,9 @@ One click is dispatched on a target and the board is watched (a MutationObserver
 click is answered. The board says what happened through what the kernel syncs in one update: `data-played`
 (actions so far), `data-turn` (a new position or an open choice), the SVG (targets only while the reader is
 to move) and the status ("... is thinking" while a bot is to move); `data-thinking` follows, and the page
-drops `data-queued` once Python has answered the click. The bot's reply is drawn when `data-played` has grown
-past the reader's action and `data-thinking` is false. A first step that only opens a choice, or an action
+drops `data-queued` once Python has answered the click. The bot's reply is in the page when `data-played` has
+grown past the reader's action and `data-thinking` is false, and on screen once the next frame is painted
+(two animation frames later), where the clock stops. A first step that only opens a choice, or an action
 after which the reader is still to move (such as a Peek), is reported as such, and the caller clicks on.
 """
 
@@ -28,7 +29,7 @@ CLICK_AND_WATCH = r"""([el, name, limit]) => new Promise((resolve) => {
   if (!target) { resolve({ kind: 'missing' }); return; }
   const start = Number(el.dataset.played), turn = Number(el.dataset.turn);
   const text = (selector) => el.querySelector(selector).textContent;
-  let acted = null, shown = null, done = false;
+  let acted = null, shown = null, done = false, replied = false;
   const thinkers = [];
   const finish = (result) => {
     if (done) return;
@@ -41,8 +42,10 @@ CLICK_AND_WATCH = r"""([el, name, limit]) => new Promise((resolve) => {
   const check = () => {
     const now = Number(el.dataset.played), answered = !('queued' in el.dataset);
     const targets = svg.querySelector('[data-target]') !== null;
+    if (replied) return;
     if (now > start + 1 && el.dataset.thinking === 'false') {
-      finish({ kind: 'reply', ms: performance.now() - t0 });
+      replied = true;  // in the page now; on screen once the next frame is painted
+      requestAnimationFrame(() => requestAnimationFrame(() => finish({ kind: 'reply', ms: performance.now() - t0 })));
     } else if (now === start + 1 && acted === null) {
       acted = performance.now() - t0;
       shown = svg.innerHTML;
