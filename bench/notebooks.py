@@ -26,6 +26,7 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
     if missing:
         parser.error(f"no notebook at {missing[0]}")
 
-    print(f"{len(paths)} notebooks, each on a fresh python3 kernel, one after another; "
+    print(f"{len(paths)} notebook{'s' if len(paths) > 1 else ''}, each on a fresh python3 kernel, one after another; "
           f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     width = max(len(name_of(p)) for p in paths) + 2
     header = f"{'notebook':<{width}}{'seconds':>9}{'cells':>8}{'slowest cell':>18}   aim <= {TARGET_SECONDS:g} s"
@@ -90,7 +91,12 @@ def main(argv: list[str] | None = None) -> None:
     print("-" * len(header))
     missed = []
     for path in paths:
-        seconds, cells = run(path, args.timeout)
+        try:
+            seconds, cells = run(path, args.timeout)
+        except CellExecutionError as error:  # a broken notebook is reported, and the others still run
+            print(f"{name_of(path):<{width}}  failed: {error.ename}: {str(error.evalue)[:200]}   NOT met", flush=True)
+            missed.append(name_of(path))
+            continue
         slowest = max(cells, key=lambda c: c[1], default=(None, 0.0))
         where = f"[{slowest[0]}] {slowest[1]:.1f} s" if slowest[0] is not None else "-"
         ok = seconds <= TARGET_SECONDS
