@@ -49,7 +49,9 @@ def run_up_to(page, lab, notebook: str, index: int):
     page.wait_for_function("(cell) => !cell.querySelector('.ttn-root') "
                            "&& !/\\d/.test(cell.querySelector('.jp-InputPrompt').textContent)",
                            arg=cell.element_handle())
-    cells.nth(index + 1).locator(".jp-InputPrompt").click()
+    below = cells.nth(index + 1)
+    below.locator(".jp-InputPrompt").click()
+    page.wait_for_function("(cell) => cell.classList.contains('jp-mod-active')", arg=below.element_handle())
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Above Selected Cell$")).click()
     try:
