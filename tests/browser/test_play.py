@@ -10,6 +10,7 @@ import time
 
 import pytest
 from browser_support import NOTEBOOKS, first_live_board, play_an_action, played, wait_until_human
+from replies import time_replies
 
 import tictac_nb
 from tictac_nb.engine import Choice, WholeNumber, boolean
@@ -60,6 +61,7 @@ def test_every_play_page_plays_in_voila(page, play_server, name):
     start = played(board)
     play_an_action(page, board, two_step=name in TWO_STEP)
     assert played(board) > start and board.locator(".ttn-message").inner_text() == ""
+    print(time_replies(page, board, replies=3).line(f"Voila play page {name}"))
     assert not problems, "\n".join(problems)
 
 
