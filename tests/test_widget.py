@@ -20,6 +20,7 @@ import tictac_nb
 from tictac_nb import Board, IllegalAction, RandomBot
 from tictac_nb.bots import bot_name
 from tictac_nb.engine import Game, Outcome, State, Target
+from tictac_nb.widget import FOLLOW_UP_DELAY
 
 X, O = 0, 1  # noqa: E741 (Tic Tac Two's players, by their marks)
 
@@ -337,6 +338,30 @@ def test_a_bots_move_is_scheduled_so_the_page_does_not_freeze():
         await asyncio.sleep(0.1)
         assert board.state.history == ["5", "1"] and not board.thinking and board.status == "X to move"
         assert board.said == "O: mark square 1."
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_going_on_with_its_turn_waits_a_frame_not_the_full_pause():
+    """O's mark flips the Peek tile and O peeks next: the peek follows FOLLOW_UP_DELAY after the mark, so a
+    bot's whole turn reaches the reader within about one pause."""
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        delays = []
+        schedule = loop.call_later
+
+        def at_once(delay, callback, *args):  # the bots' pauses are noted and skipped
+            if getattr(callback, "__name__", "") == "_bot_move":
+                delays.append(delay)
+                delay = 0
+            return schedule(delay, callback, *args)
+
+        loop.call_later = at_once
+        board = Board(ttt(), bots={O: ScriptedBot("4", "peek 2")}, bot_delay=0.3)
+        click(board, "1")
+        await asyncio.sleep(0.05)
+        assert board.state.history == ["1", "4", "peek 2"] and board.state.to_move == X
+        assert delays == [0.3, FOLLOW_UP_DELAY]
 
     asyncio.run(scenario())
 

@@ -39,6 +39,9 @@ FRONTEND = _frontend()
 MAX_TARGET = 200  # characters in a clicked target; every game's notation is far shorter
 MAX_TURN = 2**53  # the largest whole number a browser sends exactly
 WIDTHS = (120, 20_000)  # CSS px a board may be given; anything else is refused
+FOLLOW_UP_DELAY = 0.05
+"""Seconds before a bot's next action in the same turn (a TIC TOC card, then its end of turn): long enough
+for the page to draw each one, so that a whole turn still arrives well within half a second."""
 MESSAGES = {  # each message type and its fields beside "type"; `turn` is the position the page showed
     "act": {"target": str, "turn": int},
     "undo": {"turn": int},
@@ -313,9 +316,9 @@ class Board(anywidget.AnyWidget):
         if schedule:
             self._schedule_bot()
 
-    def _schedule_bot(self) -> None:
-        """Let the bots move: on the notebook's event loop after a short pause, so the page shows
-        each move as it comes; at once where no event loop runs (scripts, tests)."""
+    def _schedule_bot(self, delay: float | None = None) -> None:
+        """Let the bots move: on the notebook's event loop after a short pause (`bot_delay`, or `delay`), so
+        the page shows each move as it comes; at once where no event loop runs (scripts, tests)."""
         if self.state.outcome is not None or self.state.to_move not in self.bots or self._stalled:
             self.thinking = False
             return
@@ -325,7 +328,7 @@ class Board(anywidget.AnyWidget):
         except RuntimeError:
             self.run_bots()
         else:
-            loop.call_later(self.bot_delay, self._bot_move, self.turn)
+            loop.call_later(self.bot_delay if delay is None else delay, self._bot_move, self.turn)
 
     def run_bots(self) -> None:
         """Play every bot move due now, until a human is to move or the game ends."""
@@ -335,12 +338,13 @@ class Board(anywidget.AnyWidget):
 
     def _bot_move(self, turn: int) -> None:
         """A scheduled bot move on the notebook's event loop; an interrupt stops the bot, not the loop."""
-        if turn == self.turn and self.state.outcome is None and self.state.to_move in self.bots:
+        mover = self.state.to_move
+        if turn == self.turn and self.state.outcome is None and mover in self.bots:
             try:
                 self._play_bot()
             except KeyboardInterrupt:
                 return
-            self._schedule_bot()
+            self._schedule_bot(FOLLOW_UP_DELAY if self.state.to_move == mover else None)
 
     def _play_bot(self) -> None:
         """One bot move; a bot is anyone's code, so its failure or interruption is shown, not left hanging."""

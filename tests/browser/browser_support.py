@@ -313,8 +313,11 @@ def click_target(page, board, name: str, start: int) -> bool:
 
 
 def wait_until_human(page, board) -> None:
-    """Wait until no bot is thinking."""
-    page.wait_for_function("(el) => el.dataset.thinking === 'false'", arg=board.element_handle(), timeout=60_000)
+    """Wait until the board has answered every click and no bot is to move: the status (synced with the
+    position) names no thinking bot, and `data-thinking` (synced just after it) agrees."""
+    page.wait_for_function("(el) => el.dataset.thinking === 'false' && !('queued' in el.dataset) "
+                           "&& !/is thinking/.test(el.querySelector('.ttn-status').textContent)",
+                           arg=board.element_handle(), timeout=120_000)
 
 
 def run_all(page, lab, notebook: str) -> None:

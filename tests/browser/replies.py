@@ -17,9 +17,10 @@ import inspect
 import statistics
 from dataclasses import dataclass, field
 
-from browser_support import played, targets_of
+from browser_support import played, targets_of, wait_until_human
 
 from tictac_nb import Board
+from tictac_nb.widget import FOLLOW_UP_DELAY
 
 BOT_DELAY = inspect.signature(Board).parameters["bot_delay"].default  # the boards under test keep the default
 
@@ -75,7 +76,8 @@ class Replies:
 
     ms: list[float] = field(default_factory=list)
     actions: list[int] = field(default_factory=list)
-    """How many actions the bot played in each reply: the board pauses `Board.bot_delay` before each."""
+    """How many actions the bot played in each reply: the board pauses `Board.bot_delay` before a bot's
+    first action and `FOLLOW_UP_DELAY` before each next one in the same turn."""
     over: bool = False
 
     def line(self, where: str) -> str:
@@ -85,7 +87,8 @@ class Replies:
                 f"over {len(self.ms)} replies (ms/bot actions: "
                 f"{', '.join(f'{x:.0f}/{n}' for x, n in zip(self.ms, self.actions, strict=True))})"
                 + (", then the game ended" if self.over else "")
-                + f"; the board pauses {1000 * BOT_DELAY:.0f} ms before each bot action")
+                + f"; the board pauses {1000 * BOT_DELAY:.0f} ms before a bot's turn, "
+                  f"{1000 * FOLLOW_UP_DELAY:.0f} ms between its actions")
 
 
 def pick(names: list[str], opened: str | None) -> str:
@@ -93,14 +96,6 @@ def pick(names: list[str], opened: str | None) -> str:
     close it), else the first."""
     inside = [n for n in names if opened is not None and n.startswith(opened) and n != opened]
     return inside[0] if inside else next((n for n in names if n != opened), names[0])
-
-
-def settle(page, board) -> None:
-    """Wait until the board has answered every click and no bot is to move: the status (synced with the
-    position) names no thinking bot, and `data-thinking` (synced just after) agrees."""
-    page.wait_for_function("(el) => el.dataset.thinking === 'false' && !('queued' in el.dataset) "
-                           "&& !/is thinking/.test(el.querySelector('.ttn-status').textContent)",
-                           arg=board.element_handle(), timeout=120_000)
 
 
 def time_replies(page, board, replies: int = 5, clicks: int = 80, limit_ms: int = 120_000) -> Replies:
@@ -112,7 +107,7 @@ def time_replies(page, board, replies: int = 5, clicks: int = 80, limit_ms: int 
     for _ in range(clicks):
         if len(found.ms) >= replies:
             break
-        settle(page, board)
+        wait_until_human(page, board)
         names = targets_of(board)
         if not names:  # no bot thinks and the reader has nothing to click: the game is over
             found.over = True
