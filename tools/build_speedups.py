@@ -8,6 +8,7 @@ Needs mypy (which brings mypyc), setuptools and a C compiler: `pip install -e ".
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import os
 import sys
 import tempfile
@@ -20,6 +21,17 @@ MODULES = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("tictac_nb/ga
 def built() -> list[Path]:
     """The compiled files now beside the sources."""
     return sorted(p for module in MODULES for p in (ROOT / module).parent.glob("core*.so"))
+
+
+def up_to_date() -> bool:
+    """Whether every core is compiled for this Python, after its source last changed."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    for module in MODULES:
+        source = ROOT / module
+        compiled = source.with_name(source.stem + suffix)
+        if not compiled.exists() or compiled.stat().st_mtime < source.stat().st_mtime:
+            return False
+    return True
 
 
 def clean() -> None:
@@ -48,10 +60,14 @@ def build() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules")
-    if parser.parse_args().clean:
+    parser.add_argument("--force", action="store_true", help="compile even where the compiled module is up to date")
+    args = parser.parse_args()
+    if args.clean:
         clean()
-    else:
+    elif args.force or not up_to_date():
         build()
+    else:
+        print("compiled cores are up to date:", ", ".join(str(p.relative_to(ROOT)) for p in built()))
 
 
 if __name__ == "__main__":
