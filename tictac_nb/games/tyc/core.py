@@ -116,18 +116,22 @@ class TycCore:
         self.end_lines = ()
         self._legal = None
 
-    def take_position(self, other: TycCore, copy: bool) -> None:
-        """Take `other`'s position (the lists themselves, or copies of them)."""
-        self.to_move, self.outcome = other.to_move, other.outcome
-        self.target, self.last, self.end_lines, self._legal = other.target, other.last, other.end_lines, other._legal
-        if copy:
-            self.owner, self.letter = other.owner[:], other.letter[:]
-            self.empty, self.used, self.mine = other.empty[:], other.used[:], other.mine[:]
-            self.letters, self.filled, self.three = other.letters[:], other.filled[:], other.three[:]
-        else:
-            self.owner, self.letter = other.owner, other.letter
-            self.empty, self.used, self.mine = other.empty, other.used, other.mine
-            self.letters, self.filled, self.three = other.letters, other.filled, other.three
+    def take_position(self, other: TycCore) -> None:
+        """Take a copy of `other`'s position."""
+        self.to_move = other.to_move
+        self.outcome = other.outcome
+        self.owner = other.owner[:]
+        self.letter = other.letter[:]
+        self.empty = other.empty[:]
+        self.used = other.used[:]
+        self.mine = other.mine[:]
+        self.letters = other.letters[:]
+        self.filled = other.filled[:]
+        self.three = other.three[:]
+        self.target = other.target
+        self.last = other.last
+        self.end_lines = other.end_lines
+        self._legal = other._legal
 
     def legal_actions(self) -> tuple[str, ...]:
         legal = self._legal

@@ -243,6 +243,6 @@ class Tyc(TycCore, State):
     def clone(self) -> Tyc:
         copy = self.__class__.__new__(self.__class__)
         copy.__dict__.update(self.__dict__)
-        copy.take_position(self, True)
+        copy.take_position(self)
         copy.history = self.history[:]
         return copy
