@@ -83,10 +83,12 @@ def test_benchmark_sets_the_kit_against_openspiel(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "pyspiel", fake)
     load("benchmark").main(["--quick", "--games", "tic-tac-two"])
     out = capsys.readouterr().out
-    [line] = [line for line in out.splitlines() if line.startswith("tic-tac-two   tic_tac_toe")]
-    kit, theirs, ratio = (float(x.replace(",", "")) for x in line.split()[2:5])
-    assert ratio == pytest.approx(kit / theirs, abs=0.006)  # printed with two decimals
-    assert "tic-tac-two / tic_tac_toe ratio >= 0.5" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith("tic-tac-two ") and "tic_tac_toe" in line]
+    assert [row[1] for row in rows] == ["compiled", "plain"]  # the compiled core, then its plain source
+    for row in rows:
+        kit, theirs, ratio = (float(x.replace(",", "")) for x in row[3:6])
+        assert ratio == pytest.approx(kit / theirs, abs=0.006)  # printed with two decimals
+        assert f"tic-tac-two / tic_tac_toe ratio >= 0.5 ({row[1]} core)" in out
 
 
 def test_strength_prints_wins_draws_and_losses_per_seat(capsys):
