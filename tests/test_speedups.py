@@ -8,8 +8,11 @@ compiled state copies, pickles, undoes and restores in place like any other.
 from __future__ import annotations
 
 import copy
+import importlib.machinery
+import os
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 from helpers import random_game
@@ -18,7 +21,7 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import IllegalAction
-from tictac_nb.speedups import compiled, has_core, plain_game
+from tictac_nb.speedups import compiled, has_core, plain_game, stale_cores
 
 COMPILED = [name for name, game in tictac_nb.GAMES.items() if has_core(game)]
 PLAIN = {name: plain_game(tictac_nb.GAMES[name]) for name in COMPILED}
@@ -92,3 +95,18 @@ def test_a_compiled_state_copies_pickles_undoes_and_restores_like_any_other(name
     held = state
     state._become(tictac_nb.new_game(name, seed=4))
     assert held is state and state == tictac_nb.new_game(name, seed=4)
+
+
+def test_a_core_edited_after_it_was_compiled_is_named(tmp_path):
+    """Python imports a compiled module before its source, so an edit would not count until rebuilt."""
+    for game, age in (("fresh", 10), ("edited", -10), ("plain", None)):
+        folder = tmp_path / game
+        folder.mkdir()
+        (folder / "core.py").write_text("")
+        if age is not None:
+            compiled_module = folder / f"core{importlib.machinery.EXTENSION_SUFFIXES[0]}"
+            compiled_module.write_bytes(b"")
+            at = (folder / "core.py").stat().st_mtime + age
+            os.utime(compiled_module, (at, at))
+    assert stale_cores(tmp_path) == [tmp_path / "edited" / "core.py"]
+    assert stale_cores(Path(tictac_nb.__file__).parent / "games") == [], "make speedups is out of date"

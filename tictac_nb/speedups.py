@@ -18,6 +18,15 @@ from types import ModuleType
 from .engine import Game
 
 
+def stale_cores(games_folder: Path) -> list[Path]:
+    """The cores under `games_folder` whose compiled module is older than their source: Python would still
+    import the compiled one, so an edit to `core.py` would not count until `make speedups`."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return sorted(source for source in games_folder.glob("*/core.py")
+                  if source.with_name(source.stem + suffix).exists()
+                  and source.with_name(source.stem + suffix).stat().st_mtime < source.stat().st_mtime)
+
+
 def _package(game: Game) -> str:
     return game.state_class.__module__.rsplit(".", 1)[0]
 
