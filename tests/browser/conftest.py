@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,16 +33,25 @@ def workdir(tmp_path_factory) -> Path:
     return home
 
 
+def serve(command: Callable[[int], list[str]], workdir: Path, ready: str = "", cwd: Path | None = None) -> Server:
+    """`python -m <command(port)>` on a free port, returned once it answers at `ready` (a path on its URL)."""
+    port = free_port()
+    server = Server([sys.executable, "-m", *command(port)], port, workdir, cwd=cwd)
+    try:
+        wait_for_http(f"{server.url}{ready}", server.proc)
+    except BaseException:
+        server.stop()
+        raise
+    return server
+
+
 def jupyter_server(app: str, workdir: Path):
     """`jupyter lab` or `jupyter notebook` on the copied notebooks, until the session ends."""
-    port = free_port()
-    server = Server([
-        sys.executable, "-m", "jupyter", app, "--no-browser", "--allow-root", f"--port={port}",
-        "--ServerApp.ip=127.0.0.1", f"--IdentityProvider.token={TOKEN}",
-        f"--ServerApp.root_dir={workdir / 'notebooks'}",
-    ], port, workdir)
+    server = serve(lambda port: [
+        "jupyter", app, "--no-browser", "--allow-root", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+        f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={workdir / 'notebooks'}",
+    ], workdir, "/api/status")
     try:
-        wait_for_http(f"{server.url}/api/status", server.proc)
         yield server
     finally:
         server.stop()
@@ -66,13 +76,9 @@ def voila_server(workdir):
     started: list[Server] = []
 
     def start(notebook: str) -> Server:
-        port = free_port()
-        server = Server([
-            sys.executable, "-m", "voila", str(workdir / "notebooks" / notebook), "--no-browser",
-            f"--port={port}", "--Voila.ip=127.0.0.1",
-        ], port, workdir)
+        server = serve(lambda port: ["voila", str(workdir / "notebooks" / notebook), "--no-browser",
+                                     f"--port={port}", "--Voila.ip=127.0.0.1"], workdir)
         started.append(server)
-        wait_for_http(server.url, server.proc)
         return server
 
     yield start
@@ -118,12 +124,10 @@ def board_page(page):
 @pytest.fixture(scope="session")
 def play_server(workdir):
     """Voila serving notebooks/play as `make play` does (its voila.json read from that folder)."""
-    port, folder = free_port(), workdir / "notebooks" / "play"
-    server = Server([
-        sys.executable, "-m", "voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(folder),
-    ], port, workdir, cwd=folder)
+    folder = workdir / "notebooks" / "play"
+    server = serve(lambda port: ["voila", "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", str(folder)],
+                   workdir, cwd=folder)
     try:
-        wait_for_http(server.url, server.proc)
         yield server
     finally:
         server.stop()
