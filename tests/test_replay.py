@@ -343,3 +343,11 @@ def test_a_branch_whose_board_fails_says_so_in_a_message(monkeypatch):
     monkeypatch.setattr(replay, "play_from_here", broken)
     send(replay, {"type": "branch"})
     assert replay.message == "the replay could not handle that: RuntimeError: boom"
+
+
+def test_a_second_branch_stops_the_board_the_first_one_opened():
+    replay = Replay(two("1", "5"), step=1, bots={1: RandomBot(seed=1)})
+    send(replay, {"type": "branch"})
+    first = replay.boxed.children[1]
+    send(replay, {"type": "branch"})
+    assert replay.boxed.children[1] is not first and first._stalled == "closed" and first.comm is None

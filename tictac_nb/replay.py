@@ -300,7 +300,10 @@ class Replay(anywidget.AnyWidget):
         return Board(state, bots=bots, seat=seat, **options)
 
     def _branch(self) -> None:
+        """The button: a board from here below the replay, in place of (and stopping) the one it opened before."""
         board = self.play_from_here(self.bots)
+        for old in self.boxed.children[1:]:
+            old.close()
         self.boxed.children = (self, board)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
