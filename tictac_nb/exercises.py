@@ -144,8 +144,13 @@ class Exercise:
                  read: Callable[[Any], Any], how: str, verdicts: _Items | _Values) -> None:
         self.title, self.question, self.game, self.viewer, self.view = title, question, game, viewer, view
         self.how = how
-        self.tries = 0
+        self._tries = 0
         self._read, self._verdicts = read, verdicts
+
+    @property
+    def tries(self) -> int:
+        """How many answers were checked (None and answers that cannot be read do not count)."""
+        return self._tries
 
     @property
     def state(self) -> State:
@@ -163,9 +168,9 @@ class Exercise:
             return Verdict(False, f"{problem}. Answer {self.how}.", "How to answer:")
         except Exception:  # an object whose own methods fail: its value cannot be read
             return Verdict(False, f"that answer cannot be read. Answer {self.how}.", "How to answer:")
-        self.tries += 1
+        self._tries += 1
         verdict = self._verdicts.verdict(value)
-        heading = f"Right, on your {ordinal(self.tries)} try:" if verdict.right else f"Not yet (try {self.tries}):"
+        heading = f"Right, on your {ordinal(self._tries)} try:" if verdict.right else f"Not yet (try {self._tries}):"
         return Verdict(verdict.right, verdict.message, heading)
 
     def picture(self) -> str:
