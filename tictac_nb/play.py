@@ -123,6 +123,8 @@ class PlayPage(widgets.VBox):
             self.message.value = f"<span class='ttn-play-error'>{html.escape(str(error))}</span>"
             return
         self.message.value = ""
+        if self.board is not None:
+            self.board.close()
         self.board = Board(state, bots=self.seat_bots(state.seed))
         self.area.children = [self.board]
 

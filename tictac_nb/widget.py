@@ -336,10 +336,17 @@ class Board(anywidget.AnyWidget):
             self._play_bot()
         self.thinking = False
 
+    def close(self) -> None:
+        """Stop this board for good: the bot moves it has scheduled are dropped and no new ones come (a page
+        that replaces its board calls this, so the old board's bots do not play on unseen)."""
+        self._stalled = "closed"
+        self.thinking = False
+        super().close()
+
     def _bot_move(self, turn: int) -> None:
         """A scheduled bot move on the notebook's event loop; an interrupt stops the bot, not the loop."""
         mover = self.state.to_move
-        if turn == self.turn and self.state.outcome is None and mover in self.bots:
+        if turn == self.turn and self.state.outcome is None and mover in self.bots and not self._stalled:
             try:
                 self._play_bot()
             except KeyboardInterrupt:

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -269,6 +270,16 @@ def _steps(raw: Any, key: str, where: str, name: str, card_type: str, trigger: s
     return steps
 
 
+def _control(text: str, allowed: str = "") -> str | None:
+    """The first control character (or U+FFFE, U+FFFF) in `text` that is not in `allowed`, in words; None if
+    there is none. A TOML escape such as \\u0000 puts one in, and it would make every SVG and page showing
+    the card unreadable."""
+    for char in text:
+        if char not in allowed and (unicodedata.category(char) == "Cc" or char in "\ufffe\uffff"):
+            return {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}.get(char, f"U+{ord(char):04X}")
+    return None
+
+
 def card_from_table(raw: Any, where: str) -> Card:
     """One `[[card]]` table, checked."""
     if not isinstance(raw, dict):
@@ -292,6 +303,11 @@ def card_from_table(raw: Any, where: str) -> Card:
         raise _fail(where, name, f"design must be a word like \"kit\", not {design!r}")
     if not isinstance(text, str) or not text.strip():
         raise _fail(where, name, "every card needs its text (the words printed on it)")
+    for part, value in (("name", name), ("design", design), ("text", text)):
+        if (char := _control(value, "\t\n" if part == "text" else "")) is not None:
+            rule = ("a text may break lines and hold tabs, but holds no other control character" if part == "text"
+                    else f"a {part} is one line of plain text")
+            raise _fail(where, name, f"its {part} holds the control character {char}; {rule}")
     allowed = {"basic": set(), "special": {"enter", "ongoing"}, "magic": {"effect"},
                "instant": {"effect", "trigger", "trigger_types", "unstoppable"}}[kind]
     wrong = {"enter", "ongoing", "effect", "trigger", "trigger_types", "unstoppable"} & set(raw) - allowed
@@ -338,6 +354,10 @@ def deck_from_table(data: dict, where: str) -> Deck:
     head = data.get("deck")
     if not isinstance(head, dict) or not isinstance(head.get("name"), str) or not isinstance(head.get("title"), str):
         raise CardError(f"{where}: a deck file starts with [deck] name = \"...\" title = \"...\"")
+    for part in ("name", "title"):
+        if (char := _control(head[part])) is not None:
+            raise CardError(f"{where}: the [deck] {part} holds the control character {char}; it is one line of "
+                            f"plain text")
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardError(f"{where}: the deck has no [[card]] tables")
