@@ -12,6 +12,7 @@ It beats random play clearly and is quick enough for a few hundred games in a no
 
 from __future__ import annotations
 
+import math
 import random
 
 from ...engine import State
@@ -83,6 +84,16 @@ def terms(state, team: int) -> dict[str, float]:
     }
 
 
+CHANCE_SCALE = 400.0
+"""Points of `evaluate` (one Objective's worth) that make a lead worth about 73% to win."""
+
+
+def chance(state, team: int) -> float:
+    """`team`'s chance to win read off `evaluate` by a logistic curve (as `bots.score_value` reads a score):
+    the coach's estimate of a position whose playout it cut short."""
+    return 1 / (1 + math.exp(max(-60.0, min(60.0, -evaluate(state, team) / CHANCE_SCALE))))
+
+
 def settle(state, limit: int = 40) -> None:
     """Play the decisions after an action by the default until a phase decision (or the end)."""
     for _ in range(limit):
@@ -113,6 +124,10 @@ class KOBot:
             return legal[0]
         totals, _ = self._score(state, legal, False)
         return self._pick(legal, totals)
+
+    def chance(self, state: State, seat: int) -> float:
+        """The chance that `seat`'s team wins, estimated from the position alone (see `chance`)."""
+        return chance(state, state.team_of[seat])
 
     def explain(self, state: State) -> tuple[str, str]:
         """The action `choose` plays and why, in words: the best total over the sampled worlds, how far
