@@ -56,6 +56,8 @@ class Analysis:
     total: int
     winners: tuple[int, ...] | None
     """The seats that won the game (empty: a draw or tie; None: the game is not over)."""
+    sides: tuple[int, ...]
+    """Each seat's side: its team (Tic Tac K.O.), else the seat itself."""
     moves: list[MoveJudgement] = field(default_factory=list)
     interrupted: bool = False
 
@@ -69,6 +71,7 @@ class Analysis:
         data = asdict(self)
         data["players"] = list(self.players)
         data["winners"] = None if self.winners is None else list(self.winners)
+        data["sides"] = list(self.sides)
         return data
 
 
@@ -107,7 +110,8 @@ def analyse(record_or_state: Mapping[str, Any] | State, *, seat_of_view: int | N
         playouts = ANALYSIS_PLAYOUTS.get(position.game.name, 0)
     players = tuple(position.player_name(p) for p in range(position.num_players))
     winners = None if final.outcome is None else tuple(final.outcome.winners)
-    analysis = Analysis(position.game.name, players, seat_of_view, "", len(moves), winners)
+    sides = tuple(getattr(position, "team_of", range(position.num_players)))
+    analysis = Analysis(position.game.name, players, seat_of_view, "", len(moves), winners, sides)
     try:
         for number, action in enumerate(moves, 1):
             if should_stop is not None and should_stop():

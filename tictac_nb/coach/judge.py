@@ -57,13 +57,19 @@ class Judgement:
     choices: tuple[Choice, ...]
     best: str
     rule: str | None = None
+    complete: bool = True
+    """Whether every legal action was weighed (a heuristic coach judging a played move weighs only that
+    move and its own choice)."""
 
     def choice(self, action: str) -> Choice | None:
         return next((c for c in self.choices if c.action == action), None)
 
     def runner_up(self) -> Choice | None:
         """The best other choice: the highest chance among the others estimated on `MIN_VISITS` playouts or
-        more (a search's rarely tried moves are too noisy to count), else the most searched other."""
+        more (a search's rarely tried moves are too noisy to count), else the most searched other; None when
+        not every choice was weighed."""
+        if not self.complete:
+            return None
         others = [c for c in self.choices if c.action != self.best and c.chance is not None]
         steady = [c for c in others if c.share is None or c.visits >= MIN_VISITS]
         if steady:
@@ -162,7 +168,8 @@ def _explain(state: State, seat: int, bot: Any, seed: int, playouts: int, played
         chance = _playout_chance(worlds, action, mover, bot, rng) if playouts else None
         choices.append(Choice(action, None, chance, playouts if chance is not None else 0))
     choices.sort(key=lambda c: (c.action != best, -(c.chance or 0.0)))
-    return Judgement(seat, mover, describe_bot(bot), tuple(choices), best or "", rule)
+    complete = seat == mover and played is None
+    return Judgement(seat, mover, describe_bot(bot), tuple(choices), best or "", rule, complete)
 
 
 def _playout_chance(worlds: Sequence[State], action: str, mover: int, bot: Any, rng: random.Random) -> float | None:

@@ -10,6 +10,11 @@ MARKS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 win chance, as lichess marks moves by their drop in winning chances), worst first."""
 
 
+def play(action: str) -> str:
+    """"play 5" for a square, cell or place; "choose 'play Boy'" for an action that is a phrase."""
+    return f"play {action}" if action[:1].isdigit() or action[:1] == "-" else f"choose '{action}'"
+
+
 def article(word: str) -> str:
     return "an" if word[:1] in "aeiou" else "a"
 
@@ -28,7 +33,7 @@ def mark_for(drop: float | None) -> str | None:
 def sentence(player: str, bot: str, best: str, chance: float | None, runner: str | None = None,
              runner_chance: float | None = None, rule: str | None = None) -> str:
     """"O (MCTS, 2,000 playouts) would play 5: 64% to win; 7 is close at 58%", or a heuristic bot's rule."""
-    head = f"{player} ({bot}) would play {best}"
+    head = f"{player} ({bot}) would {play(best)}"
     if rule is not None:
         head += f", by its rule: {rule}"
         return head + (f"; {percent(chance)} to win by its own playouts" if chance is not None
