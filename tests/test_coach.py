@@ -129,6 +129,20 @@ def test_a_hint_refuses_what_it_cannot_answer():
         coach.hint(state, 5)
     with pytest.raises(TypeError, match="the coach reads MCTSBot searches"):
         coach.hint(state, bot=RandomBot())
+
+    class Peeking:  # a bot of one's own is never handed the real state to explain
+        def explain(self, real):
+            raise AssertionError("the coach handed a student's bot the real state")
+
+        choose = explain
+
+    class Searching(tictac_nb.MCTSBot):
+        def search(self, real, root=None, iterations=None):
+            raise AssertionError("the coach ran a student's search on the real state")
+
+    for bot in (Peeking(), Searching(10)):
+        with pytest.raises(TypeError, match="the coach reads the kit's own bots only"):
+            coach.hint(state, bot=bot)
     with pytest.raises(ValueError, match="the game is over"):
         coach.hint(two("1", "4", "2", "7", "3"))
 

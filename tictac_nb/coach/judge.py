@@ -8,7 +8,8 @@ Two kinds of judge, by the kind of bot:
   the bot itself on determinized copies for the seat (none when `playouts` is 0).
 
 Either way the judge never reads the real state's secrets: every world it plays in is
-`state.determinize(seat, rng)`, and a heuristic bot only ever explains a state its seat may see.
+`state.determinize(seat, rng)`, and only the kit's own bots (which decide from their seat's knowledge, as
+the protocol test checks) are given the real state to explain: a bot of your own is refused.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import MCTSBot, _Node, bot_name
+from ..bots import MCTSBot, _Node, bot_name, kit_bots
 from ..engine import State
 
 PLAYOUT_CAP = 2_000
@@ -128,6 +129,9 @@ def judge(state: State, seat: int, bot: Any, seed: int, *, budget: int | None = 
     `playouts`: games per action for a heuristic bot's win chance; `played`: the move a game record made,
     whose estimate must rest on at least `MIN_VISITS` playouts (a heuristic bot then plays out only that
     move and its own choice, unless `every_choice`)."""
+    if type(bot) not in kit_bots():
+        raise TypeError(f"the coach reads the kit's own bots only (MCTSBot, the games' bots), not {bot_name(bot)}: "
+                        "it hands them the real state to explain")
     if isinstance(bot, MCTSBot):
         return _search(state, seat, fresh(bot, seed), budget, played)
     if callable(getattr(bot, "explain", None)):
