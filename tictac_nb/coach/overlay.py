@@ -67,7 +67,8 @@ def overlay_svg(svg_text: str, hint: Hint) -> str:
             parent.insert(list(parent).index(rect) + 1, shade)
         if found.chance is not None and w >= LABEL_ROOM[0] and h >= LABEL_ROOM[1]:
             label = _chance_label(x + w, y, found.chance)
-            (on_top if _untransformed(parent, parents) else parent).append(label)
+            if not _covers_words(label, element):
+                (on_top if _untransformed(parent, parents) else parent).append(label)
         if found.best:
             parent.append(ET.Element(_q("rect"), {
                 "x": f"{x - 2:g}", "y": f"{y - 2:g}", "width": f"{w + 4:g}", "height": f"{h + 4:g}",
@@ -76,6 +77,30 @@ def overlay_svg(svg_text: str, hint: Hint) -> str:
     root.extend(on_top)
     root.set("aria-label", f"{root.get('aria-label', '')}. Hint: {hint.sentence}".lstrip(". "))
     return ET.tostring(root, encoding="unicode")
+
+
+def _box(element: ET.Element) -> tuple[float, float, float, float] | None:
+    """A rect's box, or a text's (roughly, from its anchor, size and length), as (left, top, right, bottom)."""
+    try:
+        x, y = float(element.get("x", "0")), float(element.get("y", "0"))
+        if element.tag == _q("rect"):
+            return x, y, x + float(element.get("width", "0")), y + float(element.get("height", "0"))
+        size = float(element.get("font-size", "12"))
+    except ValueError:
+        return None
+    width = 0.62 * size * len("".join(element.itertext()))
+    left = {"middle": x - width / 2, "end": x - width}.get(element.get("text-anchor", ""), x)
+    return left, y - size, left + width, y
+
+
+def _covers_words(label: ET.Element, target: ET.Element) -> bool:
+    """Whether the label would hide words the target shows (a letter to pick, a square's number)."""
+    pill = _box(label[0])
+    for text in target.iter(_q("text")):
+        box = _box(text)
+        if pill and box and box[0] < pill[2] and pill[0] < box[2] and box[1] < pill[3] and pill[1] < box[3]:
+            return True
+    return False
 
 
 def _untransformed(element: ET.Element, parents: dict[ET.Element, ET.Element]) -> bool:
