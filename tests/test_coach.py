@@ -174,6 +174,26 @@ def test_the_overlay_keeps_the_svg_well_formed_and_names_the_numbers(name):
     assert_fits_with_11_px_text(shown, None)
 
 
+def test_no_percentage_hides_the_words_a_target_shows():
+    state = play(tictac_nb.new_game("tyc", seed=1), "55A")
+    hint = coach.hint(state)
+    cell = hint.best[:2]
+    root = ET.fromstring(coach.overlay_svg(state.render_svg(state.to_move, pending=cell), hint))
+    def box(rect):
+        x, y, w, h = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
+        return x, y, x + w, y + h
+
+    def overlap(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    pills = [box(e.find(f"{SVG}rect")) for e in root.iter(f"{SVG}g") if e.get("class") == "ttn-coach-chance"]
+    letters = [box(e.find(f"{SVG}rect")) for e in root.iter() if len(e.get("data-target") or "") == 3]
+    cells = [box(e.find(f"{SVG}rect")) for e in root.iter() if len(e.get("data-target") or "") == 2]
+    assert len(letters) >= 5 and pills
+    assert not [1 for pill in pills for letter in letters if overlap(pill, letter)]
+    assert all(any(overlap(pill, c) for c in cells) for pill in pills)  # the cells around are labelled
+
+
 def test_the_most_searched_target_is_shaded_darkest():
     hint = coach.hint(two("1", "9", "2"))
     root = ET.fromstring(coach.overlay_svg(two("1", "9", "2").render_svg(1), hint))
@@ -196,12 +216,17 @@ def test_analysis_marks_a_scripted_blunder_and_the_move_the_coach_preferred():
     assert all(m.mark is None for m in analysis.moves if m.action == m.best)
 
 
-def test_analysis_judges_from_the_seat_of_view_only():
-    """An analysis for one seat is the same for a twin game whose hidden tiles differ where that seat never saw."""
-    state = random_game("tic-tac-two", 11, stop_after=5, peek=False)
-    twins = [state.determinize(0, random.Random(k)) for k in range(6)]
-    twin = next(t for t in twins if t.key() != state.key())
-    mine, theirs = coach.analyse(state, seat_of_view=0, budget=200), coach.analyse(twin, seat_of_view=0, budget=200)
+@pytest.mark.parametrize(("name", "options", "seat"), [("tic-tac-two", {"peek": False}, 0),
+                                                      ("tic-tac-two", {"peek": False}, None),
+                                                      ("tic-tac-trek", {}, None)])
+def test_an_analysis_is_the_same_for_a_twin_record_whose_hidden_parts_differ(name, options, seat):
+    """Judged from one seat (or from each mover), the analysis of a twin game, whose hidden tiles or bag
+    differ only where that seat (or every seat) never saw, is the very same."""
+    state = random_game(name, 11, stop_after=5, **options)
+    twins = [state.determinize(seat, random.Random(k)) for k in range(6)]
+    twin = next(t for t in twins if t.record() != state.record())
+    mine, theirs = coach.analyse(state, seat_of_view=seat, budget=150), coach.analyse(twin, seat_of_view=seat,
+                                                                                       budget=150)
     assert mine.moves == theirs.moves and len(mine.moves) == 5
 
 
