@@ -195,8 +195,10 @@ def test_no_percentage_hides_the_words_a_target_shows():
 
 
 def test_the_most_searched_target_is_shaded_darkest():
-    hint = coach.hint(two("1", "9", "2"))
-    root = ET.fromstring(coach.overlay_svg(two("1", "9", "2").render_svg(1), hint))
+    state = two("1", "9", "2")
+    hint = coach.hint(state)
+    assert coach.hinted_svg(state, hint) == coach.overlay_svg(state.render_svg(1), hint)
+    root = ET.fromstring(coach.hinted_svg(state, hint))
     shade = {}
     for group in root.iter():
         for rect in group.iter(f"{SVG}rect"):

@@ -13,10 +13,10 @@ from .analysis import ANALYSIS_PLAYOUTS, Analysis, MoveJudgement, analyse
 from .chart import evaluation_chart
 from .hints import HINT_PLAYOUTS, Hint, TargetHint, hint, per_target
 from .judge import Choice, Judgement, judge
-from .overlay import overlay_svg
+from .overlay import hinted_svg, overlay_svg
 from .words import MARKS
 
 __all__ = [
     "ANALYSIS_PLAYOUTS", "HINT_PLAYOUTS", "MARKS", "Analysis", "Choice", "Hint", "Judgement", "MoveJudgement",
-    "TargetHint", "analyse", "evaluation_chart", "hint", "judge", "overlay_svg", "per_target",
+    "TargetHint", "analyse", "evaluation_chart", "hint", "hinted_svg", "judge", "overlay_svg", "per_target",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from ..engine import State
 from ..svg import FONT, PALETTE
 from .hints import Hint
 
@@ -77,6 +78,11 @@ def overlay_svg(svg_text: str, hint: Hint) -> str:
     root.extend(on_top)
     root.set("aria-label", f"{root.get('aria-label', '')}. Hint: {hint.sentence}".lstrip(". "))
     return ET.tostring(root, encoding="unicode")
+
+
+def hinted_svg(state: State, hint: Hint, pending: str | None = None, width: float | None = None) -> str:
+    """The board of the hinted seat (`render_svg(hint.seat, pending, width)`) with `hint` laid over it."""
+    return overlay_svg(state.render_svg(hint.seat, pending, width), hint)
 
 
 def _box(element: ET.Element) -> tuple[float, float, float, float] | None:
