@@ -23,6 +23,7 @@ PALETTE = {  # every colour used for text reads at 4.5:1 or more on "paper" (WCA
     "target": "#1f6fd1",
     "player": ("#c53030", "#1f6fd1", "#2f7a33", "#8e44ad"),
     "win": "#f0b429",
+    "coach": "#0f766e",  # the coach's shades, outlines and numbers (a teal apart from targets and players)
 }
 FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif"
 
