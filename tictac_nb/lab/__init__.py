@@ -16,6 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import numpy  # noqa: F401
+    import pandas  # noqa: F401
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(f"the design lab needs {missing.name}, which comes with the kit's lab extra: "
+                              f"pip install 'tictac-nb[lab]'", name=missing.name) from None
+
 from .metrics import (
     METRICS,
     actions_mean,
