@@ -7,7 +7,10 @@ Everything comes from the package registries, so the site builds on a machine wi
   ipywidgets, svgwrite, the kit's own wheel) from PyPI, written into Pyodide's lock file so that
   `import tictac_nb` loads them from the site itself;
 - the anywidget and ipywidgets front ends from the very packages installed here, so they match the
-  kernel side.
+  kernel side;
+- a play page per game (`play/<game>.html`, from site/play/) and a landing page listing them: Pyodide alone,
+  without JupyterLab, runs the kit and the kit's own board front end (widgets/board.js), so a board is
+  playable seconds after the page opens.
 Packages with compiled code (numpy, pandas, matplotlib) have no WebAssembly wheels on PyPI: their lock
 entries point at Pyodide's CDN, so plots work where the site is online, and the notebooks' first cell
 (site/first_cell.py) turns their absence offline into one line.
@@ -160,6 +163,36 @@ def write_contents(lite_dir: Path) -> Path:
     return files
 
 
+def write_play_pages(output: Path) -> list[str]:
+    """The play pages and the landing page; a game gets one where it has a play page notebook
+    (notebooks/play/), as in Voila. Returns the games."""
+    import html
+
+    import tictac_nb
+    from tictac_nb.play import one_line
+
+    play = output / "play"
+    play.mkdir(parents=True, exist_ok=True)
+    for source in (ROOT / "widgets" / "board.js", ROOT / "widgets" / "board.css", SITE / "play" / "play.js",
+                   SITE / "play" / "play.css"):
+        shutil.copy2(source, play / source.name)
+    page = (SITE / "play" / "page.html").read_text()
+    names = [name for name in tictac_nb.GAMES if (NOTEBOOKS / "play" / f"{name}.ipynb").is_file()]
+    items = []
+    for name in names:
+        game = tictac_nb.GAMES[name]
+        words = {"{game}": name, "{title}": html.escape(game.title), "{line}": html.escape(one_line(game)),
+                 "{notebook}": f"{name}.ipynb"}
+        text = page
+        for key, value in words.items():
+            text = text.replace(key, value)
+        (play / f"{name}.html").write_text(text)
+        items.append(f'<li><a href="{name}.html">{words["{title}"]}</a>: {words["{line}"]}</li>')
+    index = (SITE / "play" / "index.html").read_text().replace("{games}", "\n".join(items))
+    (play / "index.html").write_text(index)
+    return names
+
+
 def build() -> None:
     lite_dir = LITE_DIR
     if lite_dir.exists():
@@ -177,9 +210,11 @@ def build() -> None:
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2))
     shutil.rmtree(OUTPUT, ignore_errors=True)
     run(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir, cwd=lite_dir)  # its task db too
+    games = write_play_pages(OUTPUT)
     size = sum(p.stat().st_size for p in OUTPUT.rglob("*") if p.is_file())
     print(f"site: {OUTPUT.relative_to(ROOT)} ({size / 2**20:.0f} MiB), Pyodide {PYODIDE_VERSION}, "
-          f"sha256 of the kit's wheel {hashlib.sha256(kit.read_bytes()).hexdigest()[:12]}")
+          f"sha256 of the kit's wheel {hashlib.sha256(kit.read_bytes()).hexdigest()[:12]}, play pages for "
+          f"{', '.join(games)}")
 
 
 if __name__ == "__main__":

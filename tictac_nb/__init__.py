@@ -38,6 +38,8 @@ LAZY = {"Board": "widget", "Replay": "replay", "PlayPage": "play", "export_html"
 
 
 def __getattr__(name: str) -> Any:
+    if name == "lab":  # pandas and numpy only when asked for
+        return importlib.import_module(".lab", __name__)
     if name in LAZY:
         return getattr(importlib.import_module(f".{LAZY[name]}", __name__), name)
     raise AttributeError(name)

@@ -102,11 +102,15 @@ class Target(NamedTuple):
 
 @dataclass(frozen=True)
 class Option:
-    """A rule option: its default (None: decided by the seed) and a check that normalizes a value."""
+    """A rule option: its default (None: decided by the seed), a check that normalizes a value, a line of
+    help, and for play pages a label in a player's words and words for some of its values."""
 
     default: Any
     check: Callable[[Any], Any]
     doc: str
+    label: str = ""
+    words: tuple[tuple[Any, str], ...] = ()
+    """(value, words) pairs: how a play page names a value ("at random" for None, a player's name for a seat)."""
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,13 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import numpy  # noqa: F401
+    import pandas  # noqa: F401
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(f"the design lab needs {missing.name}, which comes with the kit's lab extra: "
+                              f"pip install 'tictac-nb[lab]'", name=missing.name) from None
+
 from .coach_metrics import COACH_METRICS, analyse_batch, coach_summary
 from .metrics import (
     METRICS,
