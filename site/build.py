@@ -12,8 +12,10 @@ Everything comes from the package registries, so the site builds on a machine wi
   without JupyterLab, runs the kit and the kit's own board front end (widgets/board.js), so a board is
   playable seconds after the page opens.
 Packages with compiled code (numpy, pandas, matplotlib) have no WebAssembly wheels on PyPI: their lock
-entries point at Pyodide's CDN, so plots work where the site is online, and the notebooks' first cell
-(site/first_cell.py) turns their absence offline into one line.
+entries point at Pyodide's CDN, so plots work where the site is online, and offline `import tictac_nb`
+turns their absence into one line (`tictac_nb.browser`). Each notebook opens with one line on how to run
+it (site/first_cell.md), and is written as a Jupyter server serves it (multi-line texts joined), which
+JupyterLite's renderers and table of contents expect.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import nbformat
 from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL, PYODIDE_VERSION
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
@@ -144,18 +147,17 @@ def lock_entry(wheel: Path, python: str) -> dict:
 
 
 def first_cell() -> dict:
-    source = (SITE / "first_cell.py").read_text()
-    return {"cell_type": "code", "execution_count": None, "id": "in-the-browser", "metadata": {},
-            "outputs": [], "source": source.strip().splitlines(keepends=True)}
+    source = (SITE / "first_cell.md").read_text()
+    return {"cell_type": "markdown", "id": "in-the-browser", "metadata": {}, "source": source.strip()}
 
 
 def write_contents(lite_dir: Path) -> Path:
-    """The site's copies of the notebooks: each opens with the cell that readies this browser kernel."""
+    """The site's copies of the notebooks: each opens with how to run it in this browser."""
     files = lite_dir / "files"
     shutil.rmtree(files, ignore_errors=True)
     files.mkdir(parents=True)
     for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
-        content = json.loads(notebook.read_text())
+        content = nbformat.read(notebook, as_version=4)  # texts joined, as a Jupyter server serves them
         content["cells"].insert(0, first_cell())
         content["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
                                              "language": "python"}

@@ -351,3 +351,11 @@ def test_a_second_branch_stops_the_board_the_first_one_opened():
     first = replay.boxed.children[1]
     send(replay, {"type": "branch"})
     assert replay.boxed.children[1] is not first and first._stalled == "closed" and first.comm is None
+
+
+def test_a_saved_replay_shows_a_still_picture_of_its_position_never_its_repr():
+    replay = Replay(toc_game(), viewer=0, step=2)
+    data = replay._repr_mimebundle_()[0]
+    assert data["image/svg+xml"] == replay.svg
+    assert data["text/plain"] == f"TIC TOC, move 2 of 6: {replay.status}" and "VBox" not in data["text/plain"]
+    assert data["text/markdown"].startswith('<img src="data:image/svg+xml;base64,')

@@ -10,12 +10,16 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from . import browser
 from .bots import MCTSBot, RandomBot
 from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, excerpt, load_record
 from .games import discover
 from .printing import print_and_play
 
 __version__ = "0.1.0"
+
+if browser.IN_A_PAGE:
+    browser.offline_plots()
 
 GAMES: dict[str, Game] = discover()
 

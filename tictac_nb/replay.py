@@ -20,6 +20,7 @@ import traitlets
 
 from .bots import as_bot
 from .engine import IllegalAction, InvalidRecord, State, excerpt, load_record
+from .svg import still_picture
 from .widget import FRONTEND, Board, _shape
 
 if TYPE_CHECKING:
@@ -325,10 +326,12 @@ class Replay(anywidget.AnyWidget):
             self.message = f"the replay could not handle that: {type(error).__name__}: {str(error)[:120]}"
 
     def _repr_mimebundle_(self, **kwargs: Any):
-        """The replay with the room below it for a board, plus a static SVG for GitHub, nbviewer and nbconvert."""
+        """The replay with the room below it for a board, plus its position as a still picture where no widget
+        runs (see `svg.still_picture`)."""
         data = self.boxed._repr_mimebundle_(**kwargs)
         data, metadata = data if isinstance(data, tuple) else (data, {})
-        return {**data, "image/svg+xml": self.svg}, metadata
+        words = f"{self.title}, move {self.step} of {self.count}: {self.status}"
+        return {**data, **still_picture(self.svg, words)}, metadata
 
     def __repr__(self) -> str:
         seen = viewer_label(self.timeline.final, self.viewer)

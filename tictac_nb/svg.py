@@ -7,6 +7,8 @@ needs nothing else to make it clickable and reachable from the keyboard.
 
 from __future__ import annotations
 
+import base64
+import html
 import re
 from typing import Any
 
@@ -132,3 +134,13 @@ def xml_safe(text: str) -> str:
 def to_text(drawing: Any) -> str:
     """The drawing as SVG text, always well-formed XML."""
     return xml_safe(drawing.tostring())
+
+
+def still_picture(svg_text: str, words: str) -> dict[str, str]:
+    """What a saved notebook shows of a widget where no widget runs: the SVG (GitHub, nbviewer, nbconvert),
+    Markdown holding it as an image with `words` below (JupyterLab and JupyterLite show it in an untrusted
+    notebook, where they draw neither widgets nor SVG), and the words as plain text."""
+    picture = base64.b64encode(svg_text.encode()).decode("ascii")
+    words = html.escape(" ".join(words.split()), quote=True)
+    return {"image/svg+xml": svg_text, "text/markdown": f'<img src="data:image/svg+xml;base64,{picture}" '
+            f'alt="{words}">\n\n{words}\n', "text/plain": words}

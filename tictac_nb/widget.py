@@ -10,8 +10,6 @@ board answers with a message and the game stays as it was unless the message was
 from __future__ import annotations
 
 import asyncio
-import base64
-import html
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +19,7 @@ import traitlets
 
 from .bots import Bot, as_bot, bot_name
 from .engine import IllegalAction, State
+from .svg import still_picture
 
 if TYPE_CHECKING:
     from .replay import Replay
@@ -190,11 +189,7 @@ class Board(anywidget.AnyWidget):
         notebook, where it draws neither widgets nor SVG)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        picture = base64.b64encode(self.svg.encode()).decode("ascii")
-        words = html.escape(" ".join(filter(None, (self.cover, self.status))), quote=True)
-        markdown = f'<img src="data:image/svg+xml;base64,{picture}" alt="{words}">\n\n{words}\n'
-        data = {**data, "image/svg+xml": self.svg, "text/markdown": markdown}
-        return data, metadata
+        return {**data, **still_picture(self.svg, " ".join(filter(None, (self.cover, self.status))))}, metadata
 
     # ---- what the board does -------------------------------------------------------------------
     def act(self, target: str) -> None:

@@ -248,3 +248,26 @@ def test_a_site_play_page_deals_again_by_number_and_its_controls_keep_each_other
     assert not axe_violations(page, "body")
     page.emulate_media(color_scheme="dark")
     assert not axe_violations(page, "body")
+
+
+def test_every_site_notebook_opens_with_how_to_run_it_and_no_machinery():
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads((SITE / "files" / notebook.name).read_text())["cells"]
+        assert cells[0]["cell_type"] == "markdown" and "Run All Cells" in cells[0]["source"], notebook.name
+        assert not any("meta_path" in cell["source"] for cell in cells), notebook.name
+        texts = [value for cell in cells for output in cell.get("outputs", [])
+                 for value in [output.get("text"), *output.get("data", {}).values()] if value is not None]
+        assert not any(isinstance(value, list) for value in texts), f"{notebook.name}: a text is not joined"
+
+
+def test_a_site_notebook_shows_clean_saved_outputs_before_it_runs(offline_page, site):
+    page, _ = offline_page
+    logged: list[str] = []
+    page.on("console", lambda message: logged.append(message.text))
+    page.goto(f"{site.url}/lab/index.html?path=tic-tac-two.ipynb")
+    page.wait_for_selector(".jp-OutputArea-output img[src^='data:image/svg+xml']")
+    page.wait_for_timeout(1500)  # the table of contents updates after the notebook shows
+    shown = outputs(page)
+    assert not [text for text in shown if ", ," in text or text.startswith(",")], shown
+    assert not [text for text in shown if "VBox(" in text or "object at 0x" in text], shown
+    assert not [line for line in logged if "table of contents" in line], logged
