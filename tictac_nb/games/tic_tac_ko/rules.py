@@ -95,6 +95,7 @@ from collections import Counter
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, Target, excerpt
+from ...frozen import FrozenDict, freeze, thaw
 from . import notation
 from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window
@@ -360,7 +361,7 @@ class TicTacKO(Verbs, State):
         winners = () if team is None else tuple(self.members[team])
         self.outcome = Outcome(winners, self.current_scores(), reason, timed_out)
         self.to_move = None
-        self._legal, self._moves = (), {}
+        self._legal, self._moves = (), FrozenDict()
 
     def try_play(self, player: int, kind: int, space: int | None) -> None:
         """A player tries to play a card from hand: it waits for every other player's answer."""
@@ -469,7 +470,7 @@ class TicTacKO(Verbs, State):
 
     def _decide(self, player: int, moves: dict[str, tuple]) -> None:
         self.to_move = player
-        self._moves = moves
+        self._moves = FrozenDict(moves)  # read-only: copies share it
         self._legal = tuple(moves)
 
     def _draw_phase(self) -> None:
@@ -694,8 +695,8 @@ class TicTacKO(Verbs, State):
                 copy.objective[t] = unseen.pop()
         copy.objective_deck = unseen
         copy.seed = rng.getrandbits(32)
-        copy.options = {**self.options, "order": None, "objectives": None}
-        copy._setup = {"first_team": self._setup["first_team"], "grid": self._setup["grid"]}
+        copy.options = FrozenDict(self.options, order=None, objectives=None)
+        copy._setup = FrozenDict(first_team=self._setup["first_team"], grid=self._setup["grid"])
         copy.replayable = False
         if copy.outcome is None:
             copy._redecide()
@@ -720,17 +721,17 @@ class TicTacKO(Verbs, State):
         self._decide(player, moves)
 
     def setup_record(self) -> dict:
-        return self._setup
+        return thaw(self._setup)
 
     def _record_setup(self, first: int) -> None:
         cards = [deck.cards for deck in self.decks]
-        self._setup = {
+        self._setup = freeze({
             "first_team": first,
             "decks": [[cards[t][k].name for k in reversed(self.piles[t])] for t in (0, 1)],
             "hands": [[cards[self.team_of[p]][k].name for k in hand] for p, hand in enumerate(self.hands)],
             "objectives": [self.objective_cards[i].name for i in self.objective],
             "grid": [None if c is None else cards[c[TEAM]][c[KIND]].name for c in self.grid],
-        }
+        })
 
     def key(self) -> Any:
         return (tuple(self.grid), tuple(map(tuple, self.hands)), tuple(map(tuple, self.known)),
