@@ -305,8 +305,7 @@ class State(ABC):
     def __init__(self, game: Game, seed: int, options: dict[str, Any]) -> None:
         self.game = game
         self.seed = seed
-        self.options = options if type(options) is FrozenDict else freeze(options)
-        """Read-only (checked by `Game.check_options`): copies share it, nothing can change it."""
+        self.options = options if type(options) is FrozenDict else freeze(options)  # read-only: copies share it
         self.history: list[str] = []
         self.outcome = None
         self.setup(SetupRandom(seed))  # type: ignore[arg-type]
