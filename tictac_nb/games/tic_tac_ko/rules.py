@@ -95,7 +95,7 @@ from collections import Counter
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, Target, excerpt
-from ...frozen import FrozenDict, freeze, thaw
+from ...frozen import FrozenDict, thaw
 from . import notation
 from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window
@@ -724,14 +724,15 @@ class TicTacKO(Verbs, State):
         return thaw(self._setup)
 
     def _record_setup(self, first: int) -> None:
+        """The dealt setup, read-only (copies share it; `setup_record` thaws it for records)."""
         cards = [deck.cards for deck in self.decks]
-        self._setup = freeze({
-            "first_team": first,
-            "decks": [[cards[t][k].name for k in reversed(self.piles[t])] for t in (0, 1)],
-            "hands": [[cards[self.team_of[p]][k].name for k in hand] for p, hand in enumerate(self.hands)],
-            "objectives": [self.objective_cards[i].name for i in self.objective],
-            "grid": [None if c is None else cards[c[TEAM]][c[KIND]].name for c in self.grid],
-        })
+        self._setup = FrozenDict(
+            first_team=first,
+            decks=tuple([tuple([cards[t][k].name for k in reversed(self.piles[t])]) for t in (0, 1)]),
+            hands=tuple([tuple([cards[self.team_of[p]][k].name for k in hand]) for p, hand in enumerate(self.hands)]),
+            objectives=tuple([self.objective_cards[i].name for i in self.objective]),
+            grid=tuple([None if c is None else cards[c[TEAM]][c[KIND]].name for c in self.grid]),
+        )
 
     def key(self) -> Any:
         return (tuple(self.grid), tuple(map(tuple, self.hands)), tuple(map(tuple, self.known)),
