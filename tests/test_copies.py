@@ -231,3 +231,28 @@ def test_frozen_data_reads_as_a_dict_pickles_and_thaws_to_json_data():
         with pytest.raises(TypeError, match="read-only"):
             change()
     assert frozen["deck"] == {"Croc": 6} and len(frozen) == 3
+
+
+def test_every_game_object_is_read_only(game_name):
+    game = tictac_nb.GAMES[game_name]
+    for field in dataclasses.fields(game):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(game, field.name, getattr(game, field.name))
+    for table in (game.options, game.bots, game.variants, *game.variants.values()):
+        assert type(table) is FrozenDict
+        with pytest.raises(TypeError, match="read-only"):
+            table.clear()
+    for option in game.options.values():
+        assert freeze(option.default) == option.default and hash(option.default) is not None
+
+
+def test_pickled_and_deep_copied_states_keep_read_only_options(game_name):
+    import copy
+    import pickle
+
+    state = variant_game((game_name, "", {}), 6, stop_after=4)
+    before = fingerprint(state)
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert twin == state and twin.record() == state.record() and type(twin.options) is FrozenDict
+        twin.play(twin.legal_actions()[0])
+        assert fingerprint(state) == before and len(twin.history) == len(state.history) + 1
