@@ -231,6 +231,8 @@ def test_frozen_data_reads_as_a_dict_pickles_and_thaws_to_json_data():
         with pytest.raises(TypeError, match="read-only"):
             change()
     assert frozen["deck"] == {"Croc": 6} and len(frozen) == 3
+    assert FrozenDict.fromkeys("ab", 0) == {"a": 0, "b": 0} and type(FrozenDict.fromkeys("ab")) is FrozenDict
+    assert type(frozen | {"x": 1}) is dict and type(frozen.copy()) is dict and "x" not in frozen
 
 
 def test_every_game_object_is_read_only(game_name):

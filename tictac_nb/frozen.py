@@ -13,13 +13,13 @@ from typing import Any, NoReturn
 
 
 class FrozenDict(dict):
-    """A dict whose methods refuse every change (`TypeError`); copies of it are itself, `dict(x)` or
-    `x.copy()` gives a plain dict to edit, `FrozenDict(x, key=value)` a changed read-only one, and it
-    pickles like a dict.
+    """A dict whose methods refuse every change (`TypeError`); `dict(x)` or `x.copy()` gives a plain dict
+    to edit, `FrozenDict(x, key=value)` a changed read-only one, and it pickles like a dict. Its values
+    are read-only too (`freeze` makes them so), hence `copy.copy` and `copy.deepcopy` give it back itself.
 
     It guards against mistakes and ordinary code, not against code set on cheating: `dict.__setitem__(x,
-    ...)` called on it directly still writes (in-process Python has no truly read-only mapping; the bots'
-    sandbox keeps such code away from the real game)."""
+    ...)` or `x.__init__(...)` called on it directly still write (in-process Python has no truly
+    read-only mapping; the bots' sandbox keeps such code away from the real game)."""
 
     __slots__ = ()
 
@@ -31,6 +31,10 @@ class FrozenDict(dict):
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
+
+    @classmethod
+    def fromkeys(cls, keys: Any, value: Any = None) -> FrozenDict:  # type: ignore[override]
+        return cls(dict.fromkeys(keys, value))
 
     def __reduce__(self) -> tuple:
         return FrozenDict, (dict(self),)
