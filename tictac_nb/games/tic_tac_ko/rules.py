@@ -361,7 +361,7 @@ class TicTacKO(Verbs, State):
         winners = () if team is None else tuple(self.members[team])
         self.outcome = Outcome(winners, self.current_scores(), reason, timed_out)
         self.to_move = None
-        self._legal, self._moves = (), FrozenDict()
+        self._legal, self._moves = (), {}
 
     def try_play(self, player: int, kind: int, space: int | None) -> None:
         """A player tries to play a card from hand: it waits for every other player's answer."""
@@ -470,7 +470,7 @@ class TicTacKO(Verbs, State):
 
     def _decide(self, player: int, moves: dict[str, tuple]) -> None:
         self.to_move = player
-        self._moves = FrozenDict(moves)  # read-only: copies share it
+        self._moves = moves
         self._legal = tuple(moves)
 
     def _draw_phase(self) -> None:
@@ -754,5 +754,6 @@ class TicTacKO(Verbs, State):
         copy.objective_deck = self.objective_deck[:]
         copy.completed = [self.completed[0][:], self.completed[1][:]]
         copy.stack = [frame.copy() for frame in self.stack]
+        copy._moves = self._moves.copy()  # cheaper here than frozen in _decide: playouts decide more than clone
         copy.history = self.history[:]
         return copy
