@@ -43,6 +43,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from ...frozen import FrozenDict
+
 HERE = Path(__file__).parent
 TYPES = ("basic", "special", "magic", "instant")
 CHARACTER_TYPES = ("basic", "special")
@@ -154,10 +156,11 @@ class Deck:
     name: str
     title: str
     cards: tuple[Card, ...]
-    index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    index: FrozenDict = field(init=False, compare=False, repr=False)
+    """Card number (position in `cards`) by name; read-only, like the deck: decks are cached and shared."""
 
     def __post_init__(self) -> None:
-        self.index.update({card.name: i for i, card in enumerate(self.cards)})
+        object.__setattr__(self, "index", FrozenDict({card.name: i for i, card in enumerate(self.cards)}))
 
     @property
     def size(self) -> int:
@@ -378,8 +381,8 @@ def _deck(name: str, title: str, cards: list[Card], where: str) -> Deck:
 
 
 @functools.cache
-def builtin_decks() -> dict[str, Deck]:
-    """The kit's decks, read from the TOML files beside this module."""
+def builtin_decks() -> FrozenDict:
+    """The kit's decks by name, read from the TOML files beside this module (read-only: it is cached)."""
     decks = {}
     for path in sorted(HERE.glob("*.toml")):
         if path.stem == "objectives":
@@ -387,7 +390,7 @@ def builtin_decks() -> dict[str, Deck]:
         with path.open("rb") as handle:
             deck = deck_from_table(tomllib.load(handle), path.name)
         decks[deck.name] = deck
-    return decks
+    return FrozenDict(decks)
 
 
 @functools.cache
@@ -452,21 +455,21 @@ def _check_plain(value: Any, where: str, depth: int) -> None:
         raise CardError(f"{where} holds a {type(value).__name__}; cards use texts, whole numbers, true/false, "
                         f"lists and tables")
 @functools.lru_cache(maxsize=64)
-def decks_with(extra: str | None) -> dict[str, Deck]:
+def decks_with(extra: str | None) -> FrozenDict:
     """The kit's decks changed by the TOML text `extra` (the `cards` option).
 
     Each `[[card]]` in `extra` names its `deck`. A new name adds a card (all fields needed); the name of a
     card already in that deck changes only the fields given (e.g. `count = 6`, or `count = 0` to take it
     out). A `[deck]`-headed text defines a whole new deck instead.
     """
-    decks = dict(builtin_decks())
     if extra is None:
-        return decks
+        return builtin_decks()
+    decks = dict(builtin_decks())
     data = _read_cards_text(extra)
     if "deck" in data:
         deck = deck_from_table(data, "cards option")
         decks[deck.name] = deck
-        return decks
+        return FrozenDict(decks)
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardError("the cards text has no [[card]] tables")
@@ -483,7 +486,7 @@ def decks_with(extra: str | None) -> dict[str, Deck]:
     for deck_name, cards in changed.items():
         old = decks[deck_name]
         decks[deck_name] = _deck(old.name, old.title, cards, "cards option")
-    return decks
+    return FrozenDict(decks)
 
 
 def _change(cards: list[Card], fields: dict) -> None:
