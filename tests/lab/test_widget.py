@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 
 import ipywidgets as widgets
@@ -187,21 +188,20 @@ def test_a_typed_value_that_is_no_value_gets_a_message_in_the_widget(option, typ
     assert f"Variant B: {words}" in capsys.readouterr().out
 
 
-def test_an_option_whose_check_breaks_on_an_odd_value_is_named():
+def test_an_option_whose_check_breaks_on_an_odd_value_is_named(monkeypatch):
     ui = lab.DesignLab(game="tic-tac-two", games=2)
-    real = ui.b.game.options["tiles"]
+    game = ui.b.game
+    real = game.options["tiles"]
 
     def breaks(value):
         if value == "boom":
             raise KeyError("the check's own bug")
         return real.check(value)
-    ui.b.game.options["tiles"] = Option(real.default, breaks, real.doc)
-    try:
-        ui.b.controls["tiles"].widget.value = "boom"
-        assert "option &#x27;tiles&#x27; cannot be used: KeyError" in ui.b.message.value
-        assert ui.run().empty
-    finally:
-        ui.b.game.options["tiles"] = real
+    ui.b.game = dataclasses.replace(game, options={**game.options, "tiles": Option(real.default, breaks, real.doc)})
+    monkeypatch.setitem(tictac_nb.GAMES, game.name, ui.b.game)
+    ui.b.controls["tiles"].widget.value = "boom"
+    assert "option &#x27;tiles&#x27; cannot be used: KeyError" in ui.b.message.value
+    assert ui.run().empty
 
 
 PANELS: dict[str, lab.DesignLab] = {}
