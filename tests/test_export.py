@@ -19,7 +19,7 @@ from tic_toc.toc_scripts import scripted
 
 import tictac_nb
 from tictac_nb import InvalidRecord, export_html
-from tictac_nb.export import page
+from tictac_nb.export import NARROW, page
 from tictac_nb.replay import Timeline
 
 EVERY_GAME = [("tic-tac-two", {}), ("tyc", {}), ("tic-tac-trek", {}), ("tic-toc", {}), ("tic-toc", {"players": 4}),
@@ -40,11 +40,11 @@ def bot_game(name: str, seed: int, stop_after: int | None = None, **options) -> 
     return state
 
 
-def frames(text: str) -> list[str]:
-    """The frames stored in an exported page, rebuilt as its script rebuilds them."""
+def frames(text: str, layout: str = "wide") -> list[str]:
+    """The frames of one layout stored in an exported page, rebuilt as its script rebuilds them."""
     data = json.loads(re.search(r'<script type="application/json" id="ttr-data">(.*?)</script>', text, re.S)[1])
     pieces: list[list[int]] = []
-    for ops in data["frames"]:
+    for ops in data["frames"][layout]:
         previous = pieces[-1] if pieces else []
         pieces.append([i for op in ops for i in (previous[op[0]:op[1]] if isinstance(op, list) else [op])])
     return ["".join(data["parts"][i] for i in frame) for frame in pieces]
@@ -83,6 +83,8 @@ def test_every_frame_is_the_viewers_drawing_and_every_move_is_listed(tmp_path):
     text = export_html(state, tmp_path / "game.html", viewer=1).read_text()
     timeline = Timeline(state)
     assert frames(text) == [timeline.position(k).render_svg(1) for k in range(len(timeline) + 1)]
+    narrow = [timeline.position(k).render_svg(1, width=NARROW) for k in range(len(timeline) + 1)]
+    assert frames(text, "narrow") == narrow, "the page holds each frame drawn for a narrow screen too"
     for k, move in enumerate(state.history):
         words = timeline.position(k).describe(move)
         assert json.dumps(words, ensure_ascii=False) in text.replace("<\\/", "</")
@@ -135,7 +137,8 @@ def test_an_opponents_hand_never_reaches_a_seats_file(tmp_path):
     assert mine[0] == mine[1]
     assert theirs[0] != theirs[1]
     assert 'data-card="Hook"' in frames(theirs[0].decode())[-1]
-    assert not any('data-card="Hook"' in frame for frame in frames(mine[0].decode()))
+    mine_shown = [frame for layout in ("wide", "narrow") for frame in frames(mine[0].decode(), layout)]
+    assert not any('data-card="Hook"' in frame for frame in mine_shown)
 
 
 def test_a_ko_opponents_hand_never_reaches_a_seats_file(tmp_path):
@@ -156,7 +159,8 @@ def test_a_ko_opponents_hand_never_reaches_a_seats_file(tmp_path):
                          ids=["tic-toc-4", "tic-tac-ko-4"])
 def test_a_long_game_stays_small(name, options, tmp_path):
     state = bot_game(name, 2024, **options)
-    raw = sum(len(p.render_svg(0).encode()) for p in Timeline(state).positions())
+    drawn = [p.render_svg(0, width=width) for p in Timeline(state).positions() for width in (None, NARROW)]
+    raw = sum(len(frame.encode()) for frame in drawn)
     size = export_html(state, tmp_path / "game.html", viewer=0).stat().st_size
     print(f"\n{name} {options}: {len(state.history)} moves, frames {raw / 1e6:.2f} MB, file {size / 1e6:.2f} MB")
     assert size < 5_000_000 and size < raw / 3, "identical markup is not shared between frames"

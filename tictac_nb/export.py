@@ -4,7 +4,8 @@ The file holds the frames as inline SVG, the public move list and the replay fro
 and replay.css, inlined): no kernel, no network, no other file. It holds only what its viewer may see:
 each frame is `render_svg(viewer)` of a position, the move words are public, and nothing of the record
 (seed, setup, options) is written. Identical pieces of markup are stored once, and each frame as the runs
-it shares with the frame before plus what changed, so a long game stays small.
+it shares with the frame before plus what changed, so a long game stays small. Every frame is drawn twice,
+wide and for a narrow screen, and the page shows the one that fits, as a board lays itself out.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 from collections.abc import Iterable
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -39,12 +41,20 @@ body {{ margin: 1em auto; max-width: 64em; padding: 0 0.5em; background: #fff; }
 {js}
 // A stand-in for the notebook's widget model: it answers "go" from the frames stored in this page.
 const data = JSON.parse(document.getElementById("ttr-data").textContent);
-const pieces = [];  // each frame's part numbers, rebuilt from the runs it shares with the frame before
-for (const ops of data.frames) {{
-  const previous = pieces[pieces.length - 1] || [];
-  pieces.push(ops.flatMap((op) => (Array.isArray(op) ? previous.slice(op[0], op[1]) : [op])));
-}}
-const frame = (step) => pieces[step].map((i) => data.parts[i]).join("");
+// Each frame's part numbers, rebuilt from the runs it shares with the frame before, for both layouts.
+const rebuild = (frames) => {{
+  const pieces = [];
+  for (const ops of frames) {{
+    const previous = pieces[pieces.length - 1] || [];
+    pieces.push(ops.flatMap((op) => (Array.isArray(op) ? previous.slice(op[0], op[1]) : [op])));
+  }}
+  return pieces;
+}};
+const layouts = {{ wide: rebuild(data.frames.wide), narrow: rebuild(data.frames.narrow) }};
+// Like a board, the page lays out for the room it has: the narrow drawing where the wide one would shrink.
+const room = () => document.getElementById("replay").clientWidth;
+const layout = () => (room() < data.wide_px ? "narrow" : "wide");
+const frame = (step) => layouts[layout()][step].map((i) => data.parts[i]).join("");
 const values = {{ ...data.fixed, step: 0, svg: frame(0), status: data.statuses[0], message: "" }};
 const listeners = {{}};
 const model = {{
@@ -61,11 +71,23 @@ const model = {{
   }},
 }};
 render({{ model, el: document.getElementById("replay") }});
+let shown = layout();
+new ResizeObserver(() => {{
+  if (layout() === shown) return;
+  shown = layout();
+  values.svg = frame(values.step);
+  for (const callback of listeners["change:svg"] || []) callback();
+}}).observe(document.getElementById("replay"));
 document.querySelector(".ttr-root").focus();
 </script>
 </body>
 </html>
 """
+
+
+NARROW = 360
+"""CSS px the narrow drawing of every frame is laid out for: a phone held upright (400 px less the page margins)."""
+WIDTH = re.compile(r'<svg[^>]*? width="([0-9.]+)')
 
 
 def _split(svg: str) -> list[str]:
@@ -113,20 +135,23 @@ def page(positions: Iterable[State], viewer: int | None = None) -> str:
     first = positions[0]
     first.check_viewer(viewer)
     parts: dict[str, int] = {}
-    frames: list[list] = []
-    previous: list[int] = []
-    for state in positions:
-        current = [parts.setdefault(piece, len(parts)) for piece in _split(state.render_svg(viewer))]
-        frames.append(_delta(previous, current))
-        previous = current
+    frames: dict[str, list[list]] = {}
+    for layout, width in (("wide", None), ("narrow", NARROW)):
+        frames[layout], previous = [], []
+        for state in positions:
+            current = [parts.setdefault(piece, len(parts)) for piece in _split(state.render_svg(viewer, width=width))]
+            frames[layout].append(_delta(previous, current))
+            previous = current
     seen = viewer_label(first, viewer)
     title = f"{first.game.title} replay, seen by {'the onlooker' if viewer is None else seen}"
+    wide = WIDTH.search(positions[0].render_svg(viewer))
     data = {
         "fixed": {"title": first.game.title, "count": len(positions) - 1, "moves": move_lines(positions),
                   "viewer": viewer, "viewers": [{"value": viewer, "label": seen}], "live": False},
         "statuses": [state.status() for state in positions],
         "parts": list(parts),
         "frames": frames,
+        "wide_px": float(wide[1]) if wide else 2 * NARROW,
     }
     js = (FRONTEND / "replay.js").read_text(encoding="utf-8")
     css = (FRONTEND / "replay.css").read_text(encoding="utf-8")

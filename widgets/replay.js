@@ -30,7 +30,8 @@ function render({ model, el: root }) {
   const seenBy = el("label", "ttr-seen", "Seen by ");
   const viewer = el("select", "ttr-viewer");
   seenBy.append(viewer);
-  head.append(title, seenBy);
+  const seenOne = el("span", "ttr-seen-one"); // one view only: say whose, on the page as in the tab
+  head.append(title, seenBy, seenOne);
 
   const frame = el("div", "ttr-svg");
   const status = el("div", "ttr-status");
@@ -92,6 +93,8 @@ function render({ model, el: root }) {
       return option;
     }));
     seenBy.hidden = choices.length < 2;
+    seenOne.hidden = choices.length !== 1;
+    seenOne.textContent = choices.length === 1 ? `seen by ${choices[0].label}` : "";
   }
 
   function drawFrame() {

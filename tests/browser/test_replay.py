@@ -126,3 +126,51 @@ def test_an_exported_file_steps_through_every_move_from_file_url(page, tmp_path)
     assert step_of(root) == 12
     assert root.locator(".ttr-svg svg").get_attribute("aria-label") == aria_label(positions[12].render_svg(0))
     assert errors == [] and requests == [path.as_uri()], "the page failed or asked for something else"
+
+
+def exported_toc(tmp_path, viewer=0) -> tuple:
+    state = tictac_nb.new_game("tic-toc", seed=6)
+    bot = tictac_nb.GAMES["tic-toc"].default_bot
+    bots = [bot(seed=seat) for seat in range(2)]
+    while state.outcome is None and len(state.history) < 30:
+        state.play(bots[state.to_move].choose(state))
+    return state, tictac_nb.export_html(state, tmp_path / "replay.html", viewer=viewer)
+
+
+def test_an_exported_file_lays_out_for_a_phone_and_says_whose_view_it_shows(page, tmp_path):
+    from a11y import measure, problems
+
+    from tictac_nb.export import NARROW
+
+    state, path = exported_toc(tmp_path)
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.goto(path.as_uri())
+    root = page.locator(".ttr-root")
+    root.wait_for()
+    assert root.locator(".ttr-seen-one").inner_text() == "seen by Player 1"
+    first = list(Timeline(state).positions())[0]
+    width = re.compile(r'<svg[^>]*? width="([^"]+)')
+    shown = root.locator(".ttr-svg svg")
+    assert shown.get_attribute("width") == width.search(first.render_svg(0, width=NARROW))[1], "the narrow drawing"
+    found = problems(measure(root))
+    assert not found, "\n".join(found)
+    assert root.locator(".ttr-svg .ttn-status-line").first.is_hidden(), "the status shows twice"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function("(w) => document.querySelector('.ttr-svg svg').getAttribute('width') === w",
+                           arg=width.search(first.render_svg(0))[1])
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_current_move_reads_in_both_jupyterlab_themes(page, tmp_path, theme):
+    from a11y import measure, problems
+    from browser_support import theme_css
+
+    _, path = exported_toc(tmp_path)
+    page.goto(path.as_uri())
+    page.add_style_tag(content=theme_css(theme) + "body { background: var(--jp-layout-color0) !important; }")
+    root = page.locator(".ttr-root")
+    root.locator('.ttr-move[data-step="3"]').click()
+    current = root.locator(".ttr-current")
+    assert current.get_attribute("data-step") == "3"
+    found = problems(measure(root.locator(".ttr-moves")))
+    assert not found, "\n".join(found)
