@@ -187,7 +187,8 @@ def decide(bot: Bot, state: State, time_limit: float | None = None) -> str:
         try:
             action = bot.choose(state)
         except Exception as error:
-            raise Forfeit(seat, f"raised {type(error).__name__}: {_read(str, error)}") from error
+            words = _read(lambda e: excerpt(str(e), 120), error)
+            raise Forfeit(seat, f"raised {type(error).__name__}: {words}") from error
     else:
         action = bot.choose(state)
     took = time.perf_counter() - start

@@ -113,8 +113,11 @@ def safe_name(bot: Any) -> str:
         else:
             cls = target if isinstance(target, type) else type(target)
             name = type.__dict__["__name__"].__get__(cls)
-            if not isinstance(target, type):
-                name = f"{name.removesuffix('Bot') or 'custom'} bot"
+            if not isinstance(target, type):  # as `bots.bot_name` says it: "ScriptedBot" -> "scripted bot"
+                stem = name.removesuffix("Bot") or "custom"
+                if len(stem) > 1 and stem[1].islower():
+                    stem = stem[0].lower() + stem[1:]
+                name = f"{stem} bot"
     name = "".join(c if c.isprintable() else "?" for c in str.__str__(name)).strip() or "bot"
     return name if len(name) <= 60 else name[:59] + "…"
 
@@ -291,7 +294,8 @@ class Worker:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
             ready, _, _ = select.select([fd], [], [], wait)
             if not ready:
-                raise WorkerFault(f"took longer than the limit of {limit:g} s for a move: the sandbox stopped it")
+                raise WorkerFault(f"thought for more than {limit:g} s, over the limit of {limit:g} s for a move: "
+                                  f"the sandbox stopped it")
             chunk = os.read(fd, size - len(data))
             if not chunk:
                 raise WorkerFault(self._ended())
@@ -359,7 +363,7 @@ class SandboxBot:
         except WorkerFault as fault:
             raise Forfeit(seat, f"could not be made: {fault.reason}") from None
         if "answer" not in reply:
-            raise Forfeit(seat, f"could not be made: {fault_words(reply)}")
+            raise Forfeit(seat, f"could not be made: {fault_words(reply).removeprefix('raised ')}")
 
     def choose(self, state: State) -> str:
         return self.decide(state, self.time_limit)
@@ -376,18 +380,19 @@ class SandboxBot:
         except WorkerFault as fault:
             raise Forfeit(seat, fault.reason) from None
         if "answer" not in reply:
-            raise Forfeit(seat, fault_words(reply))
+            raise Forfeit(seat, fault_words(reply, state.game.title))
         return checked(reply["answer"], state)
 
 
-def fault_words(reply: dict[str, Any]) -> str:
+def fault_words(reply: dict[str, Any], notation: str = "the game's") -> str:
     """Words for a worker's answer that is not an action: the bot raised, or answered something else."""
     if "error" in reply:
         kind = reply["error"] if _NAME.fullmatch(reply["error"]) else "an exception"
         return f"raised {kind}: {excerpt(reply['message'], 120)}"
     if "not_text" in reply:
         kind = reply["not_text"] if type(reply["not_text"]) is str and _NAME.fullmatch(reply["not_text"]) else "?"
-        return f"answered a {kind}, not an action written as text"
+        return (f"answered the illegal action (an object of type {kind}): an action is written in {notation} "
+                f"notation as text")
     return f"answered a text of {reply['too_long']} characters: no action is longer than {MAX_ACTION_CHARS}"
 
 
