@@ -34,7 +34,7 @@ import sys
 import time
 import types
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import cloudpickle
@@ -131,6 +131,11 @@ class Entrant:
     payload: bytes
     kind: str
     name: str
+    bot: Any = field(default=None, compare=False, repr=False)
+    """The bot itself, in the process that packed it (not sent anywhere): the browser's way plays it."""
+
+    def __reduce__(self) -> tuple:
+        return Entrant, (self.payload, self.kind, self.name)
 
     @classmethod
     def of(cls, bot: Any, factory: bool | None = None) -> Entrant:
@@ -144,7 +149,7 @@ class Entrant:
         except Exception as error:
             raise TypeError(f"the bot {safe_name(bot)!r} cannot be sent to its sandbox: "
                             f"{type(error).__name__}: {str(error)[:120]}") from None
-        return cls(payload, "factory" if factory else "object", safe_name(bot))
+        return cls(payload, "factory" if factory else "object", safe_name(bot), bot)
 
     @functools.cached_property
     def key(self) -> str:
@@ -152,7 +157,7 @@ class Entrant:
 
     def __call__(self, seed: int | None = None) -> Any:
         """A fresh bot in this process (the browser's way: see `IN_BROWSER`)."""
-        bot = pickle.loads(self.payload)
+        bot = pickle.loads(self.payload) if self.bot is None else self.bot
         return SeatBot(bot(seed=seed) if self.kind == "factory" else copy.deepcopy(bot), seed)
 
     def __str__(self) -> str:
