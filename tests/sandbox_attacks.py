@@ -212,3 +212,28 @@ def writes_the_answer_channel(state: State) -> str:
         except OSError:
             pass
     return first_legal(state)
+
+
+def _explode():
+    raise RuntimeError("cannot load me")
+
+
+class LoadsBadly:
+    """A bot that cannot be loaded where it is sent (its unpickling raises)."""
+
+    def __reduce__(self):
+        return _explode, ()
+
+    def choose(self, state):
+        return first_legal(state)
+
+
+def closes_its_answers(state: State) -> str:
+    """Closes every descriptor it has, then keeps thinking: the parent sees the pipe close."""
+    for fd in range(3, 12):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    time.sleep(30)
+    return first_legal(state)

@@ -200,6 +200,19 @@ def test_every_way_out_forfeits_with_its_reason_and_loses_no_other_row(log, monk
         assert all(f"O ({name}) forfeits: {reason}" in text for text in rows["reason"]), (name, list(rows["reason"]))
 
 
+def test_a_bot_that_cannot_be_loaded_forfeits_every_game_from_one_try(log):
+    rows = lab.play_games("tic-tac-two", 3, bots=["random", attacks.LoadsBadly()], progress=False)
+    assert list(rows["forfeit"]) == [1, 1, 1] and all(
+        "could not be loaded in its sandbox: raised RuntimeError: 'cannot load me'" in r for r in rows["reason"])
+
+
+def test_a_worker_that_closes_its_pipe_forfeits_within_its_time(log):
+    start = time.monotonic()
+    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.closes_its_answers], time_limit=1.0)
+    assert row["forfeit"] == 1 and "its process stopped answering" in row["reason"]
+    assert time.monotonic() - start < 4
+
+
 def test_a_fake_outcome_changes_nothing(log):
     rows = lab.play_games("tic-toc", 2, options=SHORT["tic-toc"], bots=["random", attacks.fakes_a_win],
                           progress=False)

@@ -265,7 +265,10 @@ class Worker:
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, start_new_session=True,
             env=_worker_env(), close_fds=True)
         self._finalizer = weakref.finalize(self, _end, self.process)
-        self.request(("bot", entrant.payload, entrant.kind), START_LIMIT)
+        reply = self.request(("bot", entrant.payload, entrant.kind), START_LIMIT)
+        if "answer" not in reply:
+            self.close()
+            raise WorkerFault(fault_words(reply))
 
     @property
     def alive(self) -> bool:
@@ -281,9 +284,9 @@ class Worker:
         try:
             deadline = None if limit is None else time.monotonic() + limit
             try:
-                self.process.stdin.write(pack(message))
-            except (BrokenPipeError, OSError):
-                raise WorkerFault(self._ended()) from None
+                self._send(pack(message))
+            except OSError:  # a worker that ended: its pipe is closed
+                raise WorkerFault(self._ended(deadline)) from None
             size = HEADER.unpack(self._read(HEADER.size, deadline, limit))[0]
             if size > MAX_FRAME:
                 raise WorkerFault(f"sent an answer of {size} bytes, over the sandbox's limit of {MAX_FRAME}")
@@ -303,13 +306,20 @@ class Worker:
                                   f"the sandbox stopped it")
             chunk = os.read(fd, size - len(data))
             if not chunk:
-                raise WorkerFault(self._ended())
+                raise WorkerFault(self._ended(deadline))
             data += chunk
         return bytes(data)
 
-    def _ended(self) -> str:
+    def _send(self, data: bytes) -> None:
+        view, fd = memoryview(data), self.process.stdin.fileno()
+        while view:
+            view = view[os.write(fd, view):]
+
+    def _ended(self, deadline: float | None) -> str:
+        """Words for a worker whose pipe closed: how it ended (waiting for it at most until `deadline`)."""
+        wait = 5.0 if deadline is None else min(5.0, max(0.1, deadline - time.monotonic()))
         try:
-            code = self.process.wait(timeout=5)
+            code = self.process.wait(timeout=wait)
         except subprocess.TimeoutExpired:
             code = None
         return exit_words(code)
