@@ -5,10 +5,12 @@ seats is resampled) or read only what their seat knows (`view(seat)`, the mover'
 they cannot cheat (the flaw users report in other kits), and they play hidden-information games by
 sampling what they cannot see (single-observer information-set MCTS).
 
-A bot of your own is a function `my_bot(state) -> action` or an object with `choose(state)`. `as_bot`
-wraps it in a `SeatBot`, which hands it only `seat_copy(state, seat)`: a determinized copy for its seat,
-so it cannot see a secret even by accident, and cannot change the real game. `decide` asks a bot for
-a move and turns a bot that raises, answers an illegal action or overruns its time into a `Forfeit`.
+A bot of your own is a function `my_bot(state) -> action` or an object with `choose(state)`. It is only
+ever handed `seat_copy(state, seat)`: a determinized copy for its seat, so it cannot see a secret by
+accident. The lab and the board run it in a sandbox of its own (`tictac_nb.sandbox`), where the real game
+is not, so it cannot find one on purpose either; `as_bot` wraps it in a `SeatBot`, the same copy in this
+process (the browser's way, and a quick try). `decide` asks a bot for a move and turns a student's bot
+that raises, answers an illegal action or overruns its time into a `Forfeit`.
 
 `MCTSBot` values its leaves with an `Evaluator` (OpenSpiel's shape): `RandomRollout` plays at random
 to the end, or cuts after a few moves and asks a heuristic such as `score_value`. Each game names its
