@@ -22,6 +22,7 @@ import hmac
 import inspect
 import io
 import json
+import math
 import os
 import pickle
 import random
@@ -56,8 +57,9 @@ BOARD_TIME_LIMIT = 10.0
 IN_BROWSER = ("in the browser, bots share the page with the game: use a local or Binder kernel for a "
               "tournament that counts")
 
-processes = sys.platform != "emscripten"
-"""Whether bots of students run in worker processes; off where processes cannot start (tests switch it)."""
+processes = sys.platform != "emscripten" and os.name == "posix" and hasattr(select, "poll")
+"""Whether bots of students run in worker processes: off where processes cannot start (Pyodide), and where the
+sandbox's pipes and process groups are not POSIX ones (Windows); tests switch it."""
 
 HEADER = struct.Struct(">I")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]{0,79}")
@@ -78,11 +80,15 @@ def is_kit_bot(bot: Any) -> bool:
     kit's evaluator), or a `functools.partial` of a kit class with plain settings. A subclass, or a kit bot
     holding anything of a student's, is a student's bot."""
     kit = kit_bots()
+
+    def of_kit(cls: Any) -> bool:  # by identity: a class of a student may claim to equal anything
+        return any(cls is own for own in kit)
+
     if type(bot) is functools.partial:
-        return bot.func in kit and all(type(v) in _PLAIN for v in (*bot.args, *bot.keywords.values()))
+        return of_kit(bot.func) and all(type(v) in _PLAIN for v in (*bot.args, *bot.keywords.values()))
     if isinstance(bot, type):
-        return bot in kit
-    if type(bot) not in kit:
+        return of_kit(bot)
+    if not of_kit(type(bot)):
         return False
     settings = vars(bot) if hasattr(bot, "__dict__") else {}
     return all(type(v) in _PLAIN or type(v) is random.Random or (key == "evaluator" and _kit_evaluator(v))
@@ -142,8 +148,7 @@ class Entrant:
         if isinstance(bot, Entrant):
             return bot
         if factory is None:
-            factory = isinstance(bot, type) or type(bot) is functools.partial or (
-                callable(bot) and not hasattr(bot, "choose") and _takes_seed(bot))
+            factory = isinstance(bot, type) or (callable(bot) and _takes_seed(bot))
         try:
             payload = cloudpickle.dumps(bot)
         except Exception as error:
@@ -256,6 +261,13 @@ def exit_words(code: int | None) -> str:
     return f"its process ended with exit code {code} (os._exit, a crash, or out of memory)"
 
 
+def _readable(fd: int, wait: float | None) -> bool:
+    """Whether `fd` has data (or its end) within `wait` seconds; `poll`, which has no limit on descriptor numbers."""
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
+    return bool(poller.poll(None if wait is None else math.ceil(wait * 1000)))
+
+
 class Worker:
     """The parent's side of one worker process holding one student's bot."""
 
@@ -300,8 +312,7 @@ class Worker:
         data = bytearray()
         while len(data) < size:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready, _, _ = select.select([fd], [], [], wait)
-            if not ready:
+            if not _readable(fd, wait):
                 raise WorkerFault(f"thought for more than {limit:g} s, over the limit of {limit:g} s for a move: "
                                   f"the sandbox stopped it")
             chunk = os.read(fd, size - len(data))
@@ -458,11 +469,16 @@ def _close_at_exit() -> None:
     util.Finalize(None, close_workers, exitpriority=50)
 
 
+IN_PROCESS = ("the kit cannot sandbox bots on this system: they share the kernel with the game; use a Linux or "
+              "macOS kernel (local or Binder) for a tournament that counts")
+
+
 def say_in_process_once() -> None:
-    """Say once, when a batch with a student's bot starts in the browser, that bots share the page there."""
+    """Say once, when a batch with a student's bot starts where bots cannot have a sandbox, that they share the
+    kernel (in the browser: the page) with the game."""
     if not processes and not _said[0]:
         _said[0] = True
-        print(IN_BROWSER)
+        print(IN_BROWSER if sys.platform == "emscripten" or os.name == "posix" else IN_PROCESS)
 
 
 def player(bot: Any, time_limit: float | None = BOARD_TIME_LIMIT) -> Any:

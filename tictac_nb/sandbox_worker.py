@@ -53,7 +53,10 @@ def confine(memory_limit: int) -> None:
     except ImportError:
         return
     if memory_limit > 0:
-        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
+        except (ValueError, OSError):  # a platform that will not lower it (macOS refuses some values)
+            pass
 
 
 def keep_installation_readable() -> None:
