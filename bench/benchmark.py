@@ -18,16 +18,19 @@ that the load of other processes hits both alike; the ratio is the kit's moves/s
 median of 7 such rounds (the line shows that round's two rates). A game with a compiled core (`make
 speedups`) is measured twice, compiled and on its plain-Python source. Without open_spiel installed, those
 lines are skipped with a note. Aims (issues 2, 7 and 13): Tic Tac Two >= 150,000 moves/s; ratios >= 0.5;
-1,000 games of each game < 5 s; a default bot's move <= 100 ms.
+1,000 games of each game < 5 s; a default bot's move <= 100 ms. Last, `bench/sandbox.py` measures the
+sandbox of students' bots (its cost per decision, a class tournament of 30 bots; `--no-sandbox` skips it).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import tictac_nb
 from tictac_nb import Game, MCTSBot, lab
@@ -167,6 +170,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mcts-positions", type=int, default=8)
     parser.add_argument("--mcts-budget", type=float, default=10.0, help="seconds of MCTS timing per game at most")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: a smoke run")
+    parser.add_argument("--no-sandbox", action="store_true", help="skip the sandbox's figures (bench/sandbox.py)")
     args = parser.parse_args(argv)
     if args.quick:
         args.seconds, args.repeats, args.batch, args.mcts_positions, args.mcts_budget = 0.1, 1, 20, 1, 1.0
@@ -230,10 +234,20 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"{name:<14}{core:<10}{theirs:<24}{kit:>13,.0f}{other:>19,.0f}{ratio:>8.2f}")
                 verdicts.append(_verdict(f"{name} / {theirs} ratio >= {TARGET_RATIO} ({core} core)",
                                          ratio >= TARGET_RATIO))
+    if not args.no_sandbox:
+        print()
+        verdicts += _sandbox_bench().main(["--games", *args.games] + (["--quick"] if args.quick else []))
     print()
     print("aims:")
     for line in verdicts:
         print("  " + line)
+
+
+def _sandbox_bench():
+    spec = importlib.util.spec_from_file_location("bench_sandbox", Path(__file__).with_name("sandbox.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def _verdict(text: str, ok: bool) -> str:

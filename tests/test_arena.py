@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
-from tictac_nb import IllegalAction, MCTSBot, RandomBot, lab
+from tictac_nb import IllegalAction, MCTSBot, RandomBot, lab, sandbox
 from tictac_nb.bots import Forfeit, SeatBot, as_bot, decide, seat_copy
 from tictac_nb.lab import tournaments
 
@@ -184,16 +184,18 @@ def first_legal(state):
 
 
 @pytest.mark.parametrize(("bot", "reason"), [
-    (raises, "raised ZeroDivisionError: my bug"),
+    (raises, "raised ZeroDivisionError: 'my bug'"),
     (answers_nonsense, "answered the illegal action 'square ten': "),
-    (answers_a_number, "answered the illegal action 5: an action is written in Tic Tac Two notation as text"),
+    (answers_a_number, "answered the illegal action "),
 ])
 def test_a_bot_at_fault_forfeits_with_its_reason(bot, reason):
     state = tictac_nb.new_game("tic-tac-two", seed=1)
     with pytest.raises(Forfeit) as forfeit:
         decide(as_bot(bot), state)
     assert forfeit.value.seat == 0 and forfeit.value.reason.startswith(reason)
-    row = lab.play_game("tic-tac-two", 1, bots=["random", bot], variant="v")
+    row = lab.play_game("tic-tac-two", 1, bots=["random", bot], variant="v")  # in its sandbox
+    if bot is answers_a_number:
+        assert "an action is written in Tic Tac Two notation as text" in row["reason"]
     assert row["forfeit"] == 1 and row["winners"] == (0,) and row["shares"] == (1.0, 0.0)
     assert row["reason"].startswith(f"O ({bot.__name__}) forfeits: {reason}")
     assert not row["completed"] and not row["draw"]
@@ -214,7 +216,7 @@ def test_a_bot_that_cannot_be_made_forfeits():
         raise RuntimeError("no model file")
 
     row = lab.play_game("tic-tac-two", 1, bots=[factory, "random"])
-    assert row["forfeit"] == 0 and "could not be made: RuntimeError: no model file" in row["reason"]
+    assert row["forfeit"] == 0 and "could not be made: RuntimeError: 'no model file'" in row["reason"]
 
 
 def test_forfeits_in_a_multiplayer_game_leave_every_other_seat_winning():
@@ -223,11 +225,16 @@ def test_forfeits_in_a_multiplayer_game_leave_every_other_seat_winning():
 
 
 def raises_on_seed_3(seed):
-    return raises if seed == lab.selfplay.bot_seed(3, 1) else RandomBot(seed)
+    """A student's factory (it plays in a sandbox), raising in game 3 of a batch with seed 0."""
+    return raises if seed == sandbox.draw(sandbox.game_key(0, 3), "bot", 1) else RandomBot(seed)
+
+
+def random_factory(seed):
+    return RandomBot(seed)
 
 
 def test_a_failing_game_is_recorded_and_the_batch_goes_on(capsys):
-    clean = lab.play_games("tic-tac-two", 6, progress=False)
+    clean = lab.play_games("tic-tac-two", 6, bots=["random", random_factory], progress=False)
     games = lab.play_games("tic-tac-two", 6, bots=["random", raises_on_seed_3], progress=False)
     assert list(games["forfeit"].isna()) == [True, True, True, False, True, True]
     failed = games.iloc[3]

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
-from tictac_nb import Board, IllegalAction, RandomBot
+from tictac_nb import Board, IllegalAction, RandomBot, sandbox
 from tictac_nb.bots import bot_name
 from tictac_nb.engine import Game, Outcome, State, Target
 from tictac_nb.widget import FOLLOW_UP_DELAY
@@ -395,7 +395,8 @@ class InterruptedBot:
 
 def test_a_failing_bot_is_reported_and_changes_nothing():
     board = Board(ttt("5"), bots={O: BrokenBot()})
-    assert board.message == "O's bot failed: 'zzz' is not a square; squares are numbered 1 to 9"
+    assert board.message == ("O's bot failed: answered the illegal action 'zzz': 'zzz' is not a square; squares are "
+                             "numbered 1 to 9")
     assert board.state.history == ["5"] and not board.thinking
     assert board.status == "O (broken bot) could not move: Undo or New game to go on"
 
@@ -407,7 +408,7 @@ def test_a_raising_bot_stops_thinking_on_the_event_loop_too():
         assert board.thinking
         await asyncio.sleep(0.1)
         assert not board.thinking and board.state.history == ["5"]
-        assert board.message == "O's bot failed: out of ideas" and "thinking" not in board.status
+        assert board.message == "O's bot failed: raised RuntimeError: 'out of ideas'" and "thinking" not in board.status
         send(board, "undo")
         assert board.state.history == [] and board.message == "" and board.status == "X to move"
 
@@ -427,7 +428,8 @@ def test_an_interrupted_bot_stops_thinking_and_the_interrupt_goes_on():
 
 def test_an_interrupt_on_the_event_loop_stops_the_bot_not_the_loop():
     async def scenario():
-        board = Board(ttt(), bots={O: InterruptedBot()}, bot_delay=0.01)
+        board = Board(ttt(), bots={O: ScriptedBot("1")}, bot_delay=0.01)
+        board.bots[O] = InterruptedBot()  # in this process, so its interrupt is the person's (as Ctrl-C is)
         click(board, "5")
         await asyncio.sleep(0.1)  # the interrupt stays inside the board: the loop runs on
         assert not board.thinking and board.message == "O's bot was interrupted"
@@ -821,20 +823,20 @@ def test_no_message_escapes_or_corrupts(game_name, seats, data):
                 assert board._movers()[-1] == 0 or len(board.state.history) < len(before[1]["moves"])
 
 
-def test_a_student_function_plays_a_seat_through_the_wrapper():
-    """A plain function is a bot: the board wraps it, so it sees only its seat's copy of the game."""
-    seen = []
-
+def test_a_student_function_plays_a_seat_from_its_sandbox():
+    """A plain function is a bot: the board plays it in a sandbox of its own, which ends with the board."""
     def first_legal(state):
-        seen.append(state)
         return state.legal_actions()[0]
 
     game = tictac_nb.new_game("tic-tac-two", seed=4)
     board = Board(game, bots={1: first_legal})
+    assert isinstance(board.bots[1], sandbox.SandboxBot) and board.bots[1].time_limit == sandbox.BOARD_TIME_LIMIT
     board.act(board.state.legal_actions()[0])
     board.run_bots()
-    assert len(board.state.history) == 2 and seen and all(s is not board.state for s in seen)
-    assert "first_legal" in board._status() or board.state.to_move == 0
+    assert len(board.state.history) == 2
+    process = board.bots[1].worker.process
+    board.close()
+    assert process.poll() is not None and board.bots[1].worker is None
 
 
 def test_a_board_opens_the_replay_of_its_game():

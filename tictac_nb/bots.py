@@ -5,10 +5,12 @@ seats is resampled) or read only what their seat knows (`view(seat)`, the mover'
 they cannot cheat (the flaw users report in other kits), and they play hidden-information games by
 sampling what they cannot see (single-observer information-set MCTS).
 
-A bot of your own is a function `my_bot(state) -> action` or an object with `choose(state)`. `as_bot`
-wraps it in a `SeatBot`, which hands it only `seat_copy(state, seat)`: a determinized copy for its seat,
-so it cannot see a secret even by accident, and cannot change the real game. `decide` asks a bot for
-a move and turns a bot that raises, answers an illegal action or overruns its time into a `Forfeit`.
+A bot of your own is a function `my_bot(state) -> action` or an object with `choose(state)`. It is only
+ever handed `seat_copy(state, seat)`: a determinized copy for its seat, so it cannot see a secret by
+accident. The lab and the board run it in a sandbox of its own (`tictac_nb.sandbox`), where the real game
+is not, so it cannot find one on purpose either; `as_bot` wraps it in a `SeatBot`, the same copy in this
+process (the browser's way, and a quick try). `decide` asks a bot for a move and turns a student's bot
+that raises, answers an illegal action or overruns its time into a `Forfeit`.
 
 `MCTSBot` values its leaves with an `Evaluator` (OpenSpiel's shape): `RandomRollout` plays at random
 to the end, or cuts after a few moves and asks a heuristic such as `score_value`. Each game names its
@@ -171,27 +173,46 @@ class Forfeit(Exception):
 def decide(bot: Bot, state: State, time_limit: float | None = None) -> str:
     """The action `bot` chooses for the mover, checked; a bot at fault raises `Forfeit`.
 
-    The time limit is wall time, measured: a pure-Python bot cannot be stopped safely mid-move in its
-    own process, so a move that took longer than `time_limit` seconds is discarded after the fact and
-    the bot forfeits (a bot that never returns is stopped only by interrupting the run).
+    A student's bot in its sandbox (`tictac_nb.sandbox.SandboxBot`) is stopped when its time runs out. A
+    bot in this process cannot be stopped safely mid-move: a move that took longer than `time_limit`
+    seconds is discarded after the fact. A `SeatBot` (a student's bot in this process, as in the browser)
+    that raises forfeits; the kit's own bots do not raise, so an error of theirs is a bug of the kit, and
+    an interrupt is the person's who runs the game: both go on up.
     """
+    from .sandbox import SandboxBot
+
+    if isinstance(bot, SandboxBot):
+        return bot.decide(state, time_limit)
     seat = state.to_move
     start = time.perf_counter()
-    try:
+    if isinstance(bot, SeatBot):
+        try:
+            action = bot.choose(state)
+        except Exception as error:
+            words = _read(lambda e: excerpt(str(e), 120), error)
+            raise Forfeit(seat, f"raised {type(error).__name__}: {words}") from error
+    else:
         action = bot.choose(state)
-    except Exception as error:
-        raise Forfeit(seat, f"raised {type(error).__name__}: {str(error)[:120]}") from error
     took = time.perf_counter() - start
     if time_limit is not None and took > time_limit:
         raise Forfeit(seat, f"took {took:.2f} s for a move, over the limit of {time_limit:g} s")
-    if action.__class__ is not str or action not in state.legal_actions():
+    if type(action) is not str or action not in state.legal_actions():
         try:
             state.clone().play(action)
             why = "not a legal action"
         except Exception as refused:  # IllegalAction, or whatever a malformed answer makes the rules raise
-            why = str(refused)[:120]
-        raise Forfeit(seat, f"answered the illegal action {excerpt(action, 40)}: {why}")
+            why = _read(str, refused)
+        raise Forfeit(seat, f"answered the illegal action {_read(excerpt, action)}: {why}")
     return action
+
+
+def _read(words: Callable[[Any], str], value: Any) -> str:
+    """`words(value)` for a bot's answer or error, which may be anything: a text that cannot be read says so."""
+    try:
+        text = words(value)
+        return text[:120] if type(text) is str else "(could not be read)"
+    except Exception:
+        return "(could not be read)"
 
 
 class _Node:

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets
 
-from .bots import Bot, as_bot, bot_name
+from . import sandbox
+from .bots import Bot, bot_name
 from .engine import IllegalAction, State
 from .svg import still_picture
 
@@ -91,6 +92,9 @@ class Board(anywidget.AnyWidget):
     With one human seat the board shows that seat's view; `seat=` binds the board to one seat (it then
     acts only for that seat). With several human seats in a game with hidden information, a
     "pass the screen" cover hides the board whenever the screen may change hands.
+
+    A student's bot (anything but the kit's own) thinks in a sandbox of its own (`tictac_nb.sandbox`) that
+    lives as long as the board (`close()` ends it), with `sandbox.BOARD_TIME_LIMIT` seconds a move.
     """
 
     _esm = FRONTEND / "board.js"
@@ -125,7 +129,7 @@ class Board(anywidget.AnyWidget):
             if seat in bots:
                 raise ValueError(f"seat {seat} is played by a bot; a board is bound to a human seat")
         self.state = state
-        self.bots = {seat: as_bot(bot) for seat, bot in bots.items()}
+        self.bots = {seat: sandbox.player(bot) for seat, bot in bots.items()}
         self.humans = [p for p in range(state.num_players) if p not in bots]
         self.seat = seat if seat is not None else (self.humans[0] if len(self.humans) == 1 else None)
         self.bot_delay = bot_delay
@@ -367,6 +371,13 @@ class Board(anywidget.AnyWidget):
             return
         self.said = f"{name}: {words}."
         self._changed(schedule=False)
+
+    def close(self) -> None:
+        """Close the board and end the sandboxes of its students' bots."""
+        for bot in self.bots.values():
+            if isinstance(bot, sandbox.SandboxBot):
+                bot.close()
+        super().close()
 
     def _stop_bot(self, stalled: str, message: str) -> None:
         self._stalled = stalled

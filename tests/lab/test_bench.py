@@ -76,12 +76,16 @@ def test_quick_benchmark_prints_a_line_per_game_and_the_aims(capsys, monkeypatch
         assert len(line.split()) == 9  # moves/s, moves/game, MCTS ms (positions), two timings
     assert "OpenSpiel comparison skipped: open_spiel is not installed" in out
     assert "aims:" in out and "tic-tac-two moves/s >= 150,000" in out
+    costs = [line.split() for line in lines if line.startswith("  ") and line.split()[0] in names and "ms" in line]
+    assert [row[0] for row in costs] == names and all(float(row[5]) == pytest.approx(
+        float(row[3]) - float(row[1]), abs=0.002) for row in costs)  # the sandbox's cost: the difference
+    assert "sandbox cost <= 1 ms a decision" in out and "class tournament: 4 student functions" in out
 
 
 def test_benchmark_sets_the_kit_against_openspiel(capsys, monkeypatch):
     fake = types.SimpleNamespace(load_game=lambda name: types.SimpleNamespace(new_initial_state=FakeState))
     monkeypatch.setitem(sys.modules, "pyspiel", fake)
-    load("benchmark").main(["--quick", "--games", "tic-tac-two"])
+    load("benchmark").main(["--quick", "--games", "tic-tac-two", "--no-sandbox"])
     out = capsys.readouterr().out
     rows = [line.split() for line in out.splitlines() if line.startswith("tic-tac-two ") and "tic_tac_toe" in line]
     assert [row[1] for row in rows] == ["compiled", "plain"]  # the compiled core, then its plain source

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
-from tictac_nb import MCTSBot, RandomBot, lab
+from tictac_nb import MCTSBot, RandomBot, lab, sandbox
 from tictac_nb.lab import selfplay
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -148,17 +148,19 @@ def test_bots_per_seat():
         selfplay.seat_factories({2: "random"}, 2)
 
 
+def says_its_seed(seed):
+    """A student's factory whose bot forfeits at once, saying the seed it was made with."""
+    def bot(state):
+        raise ValueError(seed)
+    return bot
+
+
 def test_custom_factories_get_a_fresh_seeded_bot_per_game():
-    made = []
-
-    def factory(seed):
-        made.append(seed)
-        return RandomBot(seed)
-
-    games = lab.play_games("tic-tac-two", 3, bots=[factory, "random"], progress=False)
-    assert len(made) == 3 == len(set(made))
-    assert made == [selfplay.bot_seed(seed, 0) for seed in range(3)]
-    assert set(games["bots"]) == {"factory vs random"}
+    games = lab.play_games("tic-tac-two", 3, bots=[says_its_seed, "random"], progress=False)
+    made = [int(reason.rsplit("'", 2)[1]) for reason in games["reason"]]
+    assert len(set(made)) == 3
+    assert made == [sandbox.draw(sandbox.game_key(0, seed), "bot", 0) for seed in range(3)]  # from the game's secret
+    assert set(games["bots"]) == {"says_its_seed vs random"}
 
 
 def test_bot_seeds_differ_by_game_and_seat():

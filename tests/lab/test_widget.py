@@ -155,7 +155,7 @@ def test_extra_bots_join_every_seat_menu():
 
     ui = lab.DesignLab(games=3, bots={"cautious": cautious})
     assert [label for label, _ in ui.a.bots[1].options][-1] == "cautious"
-    ui.a.bots[1].value = cautious
+    ui.a.bots[1].value = dict(ui.a.bots[1].options)["cautious"]  # a student's factory, packed for its sandbox
     ui.b.controls["wild"].value = False
     ui.picker.value = ui.picker.value  # unchanged game keeps the menus
     ui.run()

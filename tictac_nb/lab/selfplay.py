@@ -11,7 +11,6 @@ order or process it is played in: that is what lets a sweep split work over any 
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import inspect
 import re
@@ -21,8 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import tictac_nb
 
-from ..bots import Bot, Forfeit, MCTSBot, RandomBot, as_bot, bot_name, decide, payoff
-from ..engine import Outcome, State
+from .. import sandbox
+from ..bots import Bot, Forfeit, MCTSBot, RandomBot, as_bot, decide, payoff
+from ..engine import Outcome, State, excerpt
+from ..sandbox import Entrant
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -61,20 +62,6 @@ class BotFactory:
 _SPEC = re.compile(r"^\s*(random|mcts)\s*(?:[:(]\s*(\d+)\s*\)?)?\s*$", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class Entrant:
-    """A factory for a bot of your own (a function of a state, or an object with `choose`): every game
-    gets a fresh copy of it, wrapped so that it sees only its seat's determinized copy."""
-
-    bot: Any
-
-    def __call__(self, seed: int | None = None) -> Bot:
-        return as_bot(copy.deepcopy(self.bot), seed)
-
-    def __str__(self) -> str:
-        return bot_name(self.bot)
-
-
 def _takes_seed(factory: Callable[..., Any]) -> bool:
     try:
         return "seed" in inspect.signature(factory).parameters
@@ -85,28 +72,43 @@ def _takes_seed(factory: Callable[..., Any]) -> bool:
 def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
     """A bot factory from a spec: "random", "mcts", "mcts:300" / "mcts(300)", a bot class, a factory, or a bot.
 
-    "random" is `RandomBot`; "mcts:N" is `MCTSBot(N)` (200 iterations when N is not given). A bot
-    class such as `RandomBot` or `MCTSBot`, or a function with a `seed` parameter, is a factory: it is
-    called as `factory(seed=...)` for every game, so each game gets a fresh seeded bot. Any other
-    function (`my_bot(state) -> action`) or object with `choose(state)` is a bot of your own: each game
-    gets a fresh copy, wrapped by `as_bot` so that it sees only what its seat knows.
-    For a process pool or a Dask cluster, custom bots and factories must be picklable (module-level
-    functions, classes, `functools.partial`); the string specs always are.
+    "random" is `RandomBot`; "mcts:N" is `MCTSBot(N)` (200 iterations when N is not given). The kit's own
+    bot classes (and `functools.partial` of them with plain settings) are factories called as
+    `factory(seed=...)` for every game, in this process. Anything else is a student's bot, packed once
+    (`sandbox.Entrant`) to play in a sandbox of its own: a class, or a function with a `seed` parameter,
+    makes a fresh seeded bot for every game; any other function (`my_bot(state) -> action`) or object with
+    `choose(state)` plays each game as a fresh copy. Lambdas, closures and notebook classes work on any
+    executor (cloudpickle sends them by value).
     """
     if isinstance(spec, BotFactory | Entrant):
         return spec
     if isinstance(spec, str):
         match = _SPEC.match(spec)
         if not match:
-            raise ValueError(f"unknown bot {spec!r}: write 'random', 'mcts' or 'mcts:ITERATIONS'")
+            raise ValueError(f"unknown bot {excerpt(spec)}: write 'random', 'mcts' or 'mcts:ITERATIONS'")
         kind, iterations = match.group(1).lower(), match.group(2)
         return BotFactory(kind, int(iterations) if iterations else 200)
-    if isinstance(spec, type) or (callable(spec) and _takes_seed(spec)):
+    if sandbox.is_kit_bot(spec) and (isinstance(spec, type) or callable(spec) and _takes_seed(spec)):
         return spec
     if callable(spec) or callable(getattr(spec, "choose", None)):
-        return Entrant(spec)
+        return Entrant.of(spec)
     raise ValueError(f"a bot is 'random', 'mcts:N', a factory called as factory(seed=...), a function of a state "
-                     f"or an object with choose(state), not {spec!r:.60}")
+                     f"or an object with choose(state), not {excerpt(spec)}")
+
+
+def pack_bots(bots: BotsSpec) -> BotsSpec:
+    """`bots` with every spec made a factory once (`bot_factory`): what a batch sends to every game."""
+    if isinstance(bots, Mapping):
+        return {seat: bot_factory(spec) for seat, spec in bots.items()}
+    if isinstance(bots, Sequence) and not isinstance(bots, str):
+        return [bot_factory(spec) for spec in bots]
+    return bot_factory(bots)
+
+
+def has_students(bots: BotsSpec) -> bool:
+    """Whether a packed `bots` spec has a student's bot (one that plays in a sandbox)."""
+    specs = bots.values() if isinstance(bots, Mapping) else bots if isinstance(bots, Sequence) else [bots]
+    return any(isinstance(spec, Entrant) for spec in specs)
 
 
 def bot_label(factory: Callable[..., Bot]) -> str:
@@ -176,13 +178,28 @@ def score_story(trace: Sequence[Sequence[float]], winners: Sequence[int]) -> tup
     return changes, decided / turns
 
 
-def make_players(factories: Sequence[Callable[..., Bot]], seed: int) -> list[Bot]:
-    """A fresh bot per seat for the game with `seed`, ready to play (`as_bot`); a bot that cannot be
-    made forfeits its seat."""
-    players = []
+def make_players(factories: Sequence[Callable[..., Bot]], seed: int, key: bytes | None = None,
+                 time_limit: float | None = None) -> list[Bot]:
+    """A fresh bot per seat for the game with `seed`, ready to play; a bot that cannot be made forfeits its seat.
+
+    The kit's bots are seeded with `bot_seed`. A student's bot (an `Entrant`) gets a seed, and its seat copies
+    their randomness, drawn from `key` (the game's secret, `sandbox.game_key`), so that nothing it is handed
+    leads back to the game's seed; it plays from its sandbox's worker, or in this process where none can
+    start (`sandbox.processes`).
+    """
+    key = key if key is not None else sandbox.game_key(seed, seed)
+    players: list[Bot] = []
+    slots: dict[str, int] = {}
     for seat, factory in enumerate(factories):
+        if isinstance(factory, Entrant) and sandbox.processes:
+            slot = slots[factory.key] = slots.get(factory.key, -1) + 1
+            bot = sandbox.lab_bot(factory, slot)
+            bot.start_game(sandbox.draw(key, "bot", seat), key, seat, time_limit)
+            players.append(bot)
+            continue
+        made = sandbox.draw(key, "bot", seat) if isinstance(factory, Entrant) else bot_seed(seed, seat)
         try:
-            players.append(as_bot(factory(seed=bot_seed(seed, seat)), bot_seed(seed, seat)))
+            players.append(as_bot(factory(seed=made), made))
         except Exception as error:
             raise Forfeit(seat, f"could not be made: {type(error).__name__}: {str(error)[:120]}") from error
     return players
@@ -199,10 +216,10 @@ class _Story:
 
 
 def _play_out(state: State, factories: Sequence[Callable[..., Bot]], max_actions: int,
-              time_limit: float | None, story: _Story) -> Forfeit | None:
+              time_limit: float | None, story: _Story, key: bytes) -> Forfeit | None:
     """Play `state` to its end or the cap; the forfeit that ended it early, if a bot was at fault."""
     try:
-        players = make_players(factories, state.seed)
+        players = make_players(factories, state.seed, key, time_limit)
         mover_before = None
         while state.outcome is None and len(state.history) < max_actions:
             mover = state.to_move
@@ -222,8 +239,12 @@ def _play_out(state: State, factories: Sequence[Callable[..., Bot]], max_actions
 
 def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bots: BotsSpec = "random",
               max_actions: int = MAX_ACTIONS, variant: str | None = None,
-              time_limit: float | None = None) -> dict[str, Any]:
+              time_limit: float | None = None, batch_seed: int | None = None) -> dict[str, Any]:
     """Play one game to its end with fresh seeded bots and return its result row (a plain dict).
+
+    A student's bot plays from a sandbox (see `tictac_nb.sandbox`), seeded from the secret of the game
+    (`sandbox.game_key(batch_seed, seed)`). A game of a batch (`batch_seed` given) leaves the workers
+    running for the batch's next games, and the batch ends them; a game on its own ends them.
 
     A turn is a run of consecutive actions by the same player: a new turn starts whenever `to_move`
     changes. Scores are read with `current_scores()` at the start and after every turn.
@@ -249,11 +270,15 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     first_mover = state.to_move
     first = state.current_scores()
     story = _Story([first] if first is not None else None)
+    key = sandbox.game_key(seed if batch_seed is None else batch_seed, seed)
     try:
-        forfeit = _play_out(state, factories, max_actions, time_limit, story)
+        forfeit = _play_out(state, factories, max_actions, time_limit, story, key)
     except Exception as error:
         error.add_note(f"in the lab's game of {game} ({label}), seed {seed}, after moves {state.history[-5:]}")
         raise
+    finally:
+        if batch_seed is None:
+            sandbox.close_workers()
     return _row(state, game, label, options, factories, first_mover, story, forfeit, max_actions)
 
 
@@ -383,17 +408,21 @@ def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = N
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a whole number of 0 or more, not {n!r}")
     tictac_nb.new_game(game, seed=seed, **dict(options or {}))  # refuse a bad game or option before the bar shows
+    bots = pack_bots(bots)
+    if has_students(bots):
+        sandbox.say_in_process_once()
     rows: list[dict[str, Any]] = []
     interrupted = False
     bar = _progress_bar(n, f"{game}: {variant or options_label(options or {})}") if progress else None
     try:
         for i in range(n):
-            rows.append(play_game(game, seed + i, options, bots, max_actions, variant, time_limit))
+            rows.append(play_game(game, seed + i, options, bots, max_actions, variant, time_limit, seed))
             if bar is not None:
                 bar.update(1)
     except KeyboardInterrupt:
         interrupted = True
     finally:
+        sandbox.close_workers()
         if bar is not None:
             bar.close()
     return finished_frame(rows, n, interrupted)

@@ -27,7 +27,17 @@ import pandas as pd
 
 import tictac_nb
 
-from .selfplay import MAX_ACTIONS, BotsSpec, _progress_bar, finished_frame, options_label, play_game
+from .. import sandbox
+from .selfplay import (
+    MAX_ACTIONS,
+    BotsSpec,
+    _progress_bar,
+    finished_frame,
+    has_students,
+    options_label,
+    pack_bots,
+    play_game,
+)
 
 
 @dataclass(frozen=True)
@@ -67,10 +77,10 @@ def default_executor(workers: int | None = None) -> ProcessPoolExecutor:
 
 
 def play_chunk(variant: Variant, seeds: list[int], max_actions: int = MAX_ACTIONS,
-               time_limit: float | None = None) -> list[dict[str, Any]]:
+               time_limit: float | None = None, batch_seed: int = 0) -> list[dict[str, Any]]:
     """Play the games of one variant for `seeds`: the unit of work sent to an executor."""
-    return [play_game(variant.game, seed, variant.options, variant.bots, max_actions, variant.name, time_limit)
-            for seed in seeds]
+    return [play_game(variant.game, seed, variant.options, variant.bots, max_actions, variant.name, time_limit,
+                      batch_seed) for seed in seeds]
 
 
 def chunk_size(n: int, executor: Executor | None, workers: int | None) -> int:
@@ -87,6 +97,7 @@ def run_tasks(function: Callable[..., list[dict[str, Any]]], tasks: Sequence[tup
 
     Interrupting (the stop button, Ctrl-C) keeps the rows of the tasks already finished; tasks are
     sent in the order given, so a caller interleaves its groups for an interrupt to keep a fair sample.
+    The sandboxes of students' bots end with the run (in a pool's processes, when those end).
     """
     rows: list[dict[str, Any]] = []
     bar = _progress_bar(total, description) if progress else None
@@ -121,6 +132,7 @@ def run_tasks(function: Callable[..., list[dict[str, Any]]], tasks: Sequence[tup
     except KeyboardInterrupt:
         interrupted = True
     finally:
+        sandbox.close_workers()
         if bar is not None:
             bar.close()
         if own:
@@ -141,14 +153,16 @@ def sweep(variants: Iterable[Variant] | Mapping[str, Variant], n: int = 100, *, 
     """
     if isinstance(variants, Mapping):
         variants = [Variant(v.game, v.options, v.bots, label) for label, v in variants.items()]
-    variants = list(variants)
+    variants = [Variant(v.game, v.options, pack_bots(v.bots), v.label) for v in variants]
     names = [v.name for v in variants]
     if len(set(names)) != len(names):
         raise ValueError("two variants share a label: give each its own label")
     for variant in variants:
         variant.check()
+    if any(has_students(variant.bots) for variant in variants):
+        sandbox.say_in_process_once()
     chunk = chunk or chunk_size(n, executor, workers)
-    tasks = [(variant, list(range(start, min(start + chunk, seed + n))), max_actions, time_limit)
+    tasks = [(variant, list(range(start, min(start + chunk, seed + n))), max_actions, time_limit, seed)
              for start in range(seed, seed + n, chunk) for variant in variants]
     rows, interrupted = run_tasks(play_chunk, tasks, n * len(variants), f"sweep of {len(variants)} variants",
                                   executor, workers, progress)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import secrets
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -33,7 +34,9 @@ import pandas as pd
 
 import tictac_nb
 
+from .. import sandbox
 from ..bots import RandomBot
+from ..sandbox import Entrant
 from .metrics import seat_names
 from .selfplay import MAX_ACTIONS, BotFactory, bot_factory, bot_label, finished_frame, play_game
 from .sweeps import chunk_size, run_tasks
@@ -53,6 +56,11 @@ class Standings(NamedTuple):
 
     games: pd.DataFrame
     ratings: pd.DataFrame
+
+    @property
+    def seed(self) -> int | None:
+        """The tournament's seed: `tournament(..., seed=standings.seed)` deals the same games again."""
+        return self.games.attrs.get("seed")
 
     def plot(self) -> Figure:
         """The leaderboard: each bot's rating with its 95% interval."""
@@ -80,12 +88,13 @@ def seatings(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
 
 
 def play_seating(game: str, options: Mapping[str, Any], entrants: tuple[tuple[str, Any], ...], seeds: list[int],
-                 max_actions: int, time_limit: float | None) -> list[dict[str, Any]]:
+                 max_actions: int, time_limit: float | None, batch_seed: int = 0) -> list[dict[str, Any]]:
     """The games of one seat order (`entrants`: (name, factory) per seat): the unit of work sent out."""
     names = tuple(name for name, _ in entrants)
     rows = []
     for seed in seeds:
-        row = play_game(game, seed, options, [factory for _, factory in entrants], max_actions, None, time_limit)
+        row = play_game(game, seed, options, [factory for _, factory in entrants], max_actions, None, time_limit,
+                        batch_seed)
         row["bots"] = " vs ".join(names)
         row["seats"] = names
         rows.append(row)
@@ -106,7 +115,7 @@ def _entrants(bots: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
 
 
 def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pair: int = 10, *,
-               options: Mapping[str, Any] | None = None, seed: int = 0, executor: Executor | None = None,
+               options: Mapping[str, Any] | None = None, seed: int | None = None, executor: Executor | None = None,
                workers: int | None = None, time_limit: float | None = 5.0, max_actions: int = MAX_ACTIONS,
                progress: bool = True) -> Standings:
     """A round robin of `bots` ({name: bot} or a list) at `game` with rule `options`.
@@ -119,19 +128,31 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     seconds for a move (wall time, measured after the move) forfeits that game; the tournament goes on.
     Runs on `executor` like `sweep` (default: a local process pool; `workers=1`: in this process),
     sent out round by round, so an interrupted tournament keeps games of every seat order.
+
+    A student's bot plays from a sandbox of its own (see `tictac_nb.sandbox`). `seed=None` (the default)
+    draws a fresh secret seed, printed and kept as `standings.seed`, so that no bot can guess the deals;
+    pass it back as `seed=` to deal the same games again.
     """
     if type(games_per_pair) is not int or games_per_pair < 1:
         raise ValueError(f"games_per_pair must be a whole number of 1 or more, not {games_per_pair!r}")
     options = dict(options or {})
     entrants = _entrants(bots)
+    drawn = seed is None
+    if drawn:
+        seed = secrets.randbits(63)
     players = tictac_nb.new_game(game, seed=seed, **options).num_players
+    if any(isinstance(factory, Entrant) for factory in entrants.values()):
+        sandbox.say_in_process_once()
+    if drawn:
+        print(f"tournament seed {seed} (drawn at random: pass seed={seed} to deal these games again)")
     orders = seatings(list(entrants), players)
     per_group = math.factorial(players)
     deals = math.ceil(games_per_pair / per_group)
     chunk = chunk_size(deals, executor, workers)
     first_deal = {order: seed + (index // per_group) * deals for index, order in enumerate(orders)}
     tasks = [(game, options, tuple((name, entrants[name]) for name in order),
-              [first_deal[order] + deal for deal in range(start, min(start + chunk, deals))], max_actions, time_limit)
+              [first_deal[order] + deal for deal in range(start, min(start + chunk, deals))], max_actions, time_limit,
+              seed)
              for start in range(0, deals, chunk)  # round by round, so an interrupt leaves seats balanced
              for order in orders]
     rows, interrupted = run_tasks(play_seating, tasks, deals * len(orders), f"{game} tournament of {len(entrants)}",
@@ -140,7 +161,10 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     rows.sort(key=lambda row: (position[row["seats"]], row["seed"]))
     games = finished_frame(rows, deals * len(orders), interrupted)
     games.insert(games.columns.get_loc("bots") + 1, "seats", [row["seats"] for row in rows])
-    return Standings(games, ratings(games, list(entrants)))
+    games.attrs["seed"] = seed
+    table = ratings(games, list(entrants))
+    table.attrs["seed"] = seed
+    return Standings(games, table)
 
 
 def pairwise(games: pd.DataFrame, names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:

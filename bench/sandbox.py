@@ -1,0 +1,120 @@
+"""What the sandbox costs: a student's bot in its worker against the same function in this process.
+
+    python bench/sandbox.py            # every game, and a class tournament of 30 bots (about a minute)
+    python bench/sandbox.py --quick    # a smoke run in a few seconds
+
+Per game, on positions taken from random games: the milliseconds of one decision of a simple student
+function (it reads `legal_actions()` and picks one) through `decide`, in this process (a `SeatBot`: the
+seat copy, then the call) and in its sandbox (a `SandboxBot`: the same seat copy, pickled to the worker,
+the call there, the JSON answer read and checked), and the difference, the sandbox's own cost. The worker
+is started before the timing: a batch starts it once per bot, not per move. Then the seconds of a class
+tournament: 30 such functions, each its own student, on Tic Tac Two, 4 games per pair (1,740 games), on
+the default executor (a process pool of every core). Aims (issue 20): the sandbox's cost <= 1 ms a
+decision; the tournament <= 60 s on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+
+import tictac_nb
+from tictac_nb import lab, sandbox
+from tictac_nb.bots import SeatBot, decide
+
+TARGET_MS = 1.0
+TARGET_TOURNAMENT_SECONDS = 60.0
+
+
+def student(k: int):
+    """A simple student's bot, different for every `k`: a function of the state, as a class writes them."""
+    def bot(state):
+        legal = state.legal_actions()
+        return legal[(k + 7 * len(state.history)) % len(legal)]
+
+    bot.__name__ = f"student_{k}"
+    return bot
+
+
+def positions(name: str, count: int) -> list:
+    """`count` positions with a mover, from random games of `name`."""
+    rng = random.Random(1)
+    found = []
+    seed = 0
+    while len(found) < count:
+        state = tictac_nb.new_game(name, seed=seed)
+        stop = rng.randrange(0, 12)
+        while state.outcome is None and len(state.history) < stop:
+            state.play(rng.choice(state.legal_actions()))
+        if state.outcome is None:
+            found.append(state)
+        seed += 1
+    return found
+
+
+def ms_per_decision(bot, states: list, repeats: int) -> float:
+    """The median over `repeats` rounds of the mean milliseconds of one checked decision on `states`."""
+    rounds = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for state in states:
+            decide(bot, state, 5.0)
+        rounds.append((time.perf_counter() - start) / len(states) * 1e3)
+    return statistics.median(rounds)
+
+
+def tournament_seconds(bots: int, games_per_pair: int) -> tuple[float, int, int]:
+    """Seconds of a round robin of `bots` student functions on Tic Tac Two: (seconds, games, forfeits)."""
+    field = {f"student {k}": student(k) for k in range(bots)}
+    start = time.perf_counter()
+    standings = lab.tournament(field, "tic-tac-two", games_per_pair, seed=1, progress=False)
+    return time.perf_counter() - start, len(standings.games), int(standings.games["forfeit"].notna().sum())
+
+
+def main(argv: list[str] | None = None) -> list[str]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", nargs="*", default=list(tictac_nb.GAMES), help="game names (default: all)")
+    parser.add_argument("--positions", type=int, default=200, help="positions per game")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--bots", type=int, default=30, help="students in the tournament")
+    parser.add_argument("--games-per-pair", type=int, default=4)
+    parser.add_argument("--quick", action="store_true", help="tiny sizes: a smoke run")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.positions, args.repeats, args.bots = 20, 1, 4
+    print(f"the sandbox: ms per decision of a student's function, {args.positions} positions per game, "
+          f"median of {args.repeats}")
+    print(f"  {'game':<14}{'in this process':>17}{'in its sandbox':>16}{'sandbox cost':>14}")
+    verdicts = []
+    costs = []
+    for name in args.games:
+        states = positions(name, args.positions)
+        here = ms_per_decision(SeatBot(student(3), seed=1), states, args.repeats)
+        with sandbox.SandboxBot(student(3)) as boxed:
+            boxed.start_game(1, os.urandom(32))
+            boxed_ms = ms_per_decision(boxed, states, args.repeats)
+        costs.append(boxed_ms - here)
+        print(f"  {name:<14}{here:>14.3f} ms{boxed_ms:>13.3f} ms{boxed_ms - here:>11.3f} ms", flush=True)
+    verdicts.append(_verdict(f"sandbox cost <= {TARGET_MS:g} ms a decision (worst game {max(costs):.3f} ms)",
+                             max(costs) <= TARGET_MS))
+    seconds, games, forfeits = tournament_seconds(args.bots, args.games_per_pair)
+    print(f"class tournament: {args.bots} student functions, tic-tac-two, {args.games_per_pair} games per pair: "
+          f"{games} games in {seconds:.1f} s on {os.cpu_count()} cores ({forfeits} forfeits)")
+    if not args.quick:
+        verdicts.append(_verdict(f"tournament of {args.bots} <= {TARGET_TOURNAMENT_SECONDS:g} s ({seconds:.1f} s)",
+                                 seconds <= TARGET_TOURNAMENT_SECONDS))
+    print("aims:")
+    for line in verdicts:
+        print("  " + line)
+    return verdicts
+
+
+def _verdict(text: str, ok: bool) -> str:
+    return f"{'met ' if ok else 'MISSED'}  {text}"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,356 @@
+"""The sandbox: every attack of issue 20, as a bot, run through the lab on each game with hidden information.
+
+The attack bots live in `sandbox_attacks` (a worker imports that module alone) and write what they found to
+a log the test reads back; the test compares it with the real game, rebuilt from the result rows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import random
+import shutil
+import signal
+import tempfile
+import threading
+import time
+import uuid
+
+import pytest
+import sandbox_attacks as attacks
+
+import tictac_nb
+from tictac_nb import RandomBot, lab, sandbox
+from tictac_nb.bots import Forfeit, as_bot, decide, seat_copy
+
+HIDDEN = ["tic-tac-two", "tic-tac-trek", "tic-toc", "tic-tac-ko"]
+"""The games with something hidden from a seat (Trek's bag order is hidden from everyone)."""
+SHORT = {"tic-toc": {"turn_cap": 12}, "tic-tac-ko": {}, "tic-tac-two": {}, "tic-tac-trek": {}}
+
+
+def test_the_games_with_hidden_parts_are_those_of_the_issue():
+    flagged = {name for name, game in tictac_nb.GAMES.items() if game.hidden_information}
+    assert flagged | {"tic-tac-trek"} == set(HIDDEN)
+
+
+@pytest.fixture
+def log(monkeypatch):
+    """A log file the worker (nobody, when the tests run as root) may write; the marker names our workers."""
+    folder = tempfile.mkdtemp(prefix="tictac-attack-")
+    os.chmod(folder, 0o777)
+    path = os.path.join(folder, "found.jsonl")
+    monkeypatch.setenv("ATTACK_LOG", path)
+    monkeypatch.setenv("TICTAC_SANDBOX_TEST", uuid.uuid4().hex)
+    yield lambda: [json.loads(line) for line in open(path)] if os.path.exists(path) else []
+    shutil.rmtree(folder, ignore_errors=True)
+    assert not our_workers(), "a worker outlived its batch"
+    assert not zombies()
+
+
+def our_workers() -> list[int]:
+    """Live worker processes started by this test (they inherit its marker)."""
+    marker = f"TICTAC_SANDBOX_TEST={os.environ['TICTAC_SANDBOX_TEST']}".encode()
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as environ, open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                if marker in environ.read().split(b"\0") and b"tictac_nb.sandbox_worker" in cmdline.read():
+                    found.append(int(pid))
+        except OSError:
+            continue
+    return found
+
+
+def zombies() -> list[int]:
+    """Children of this process that ended and were never reaped."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] == "Z" and int(fields[1]) == os.getpid():
+            found.append(int(pid))
+    return found
+
+
+def student(attack) -> dict:
+    """Seat 1 played by `attack`, the others by the kit's random bot (whatever the number of seats)."""
+    return {1: attack}
+
+
+def real_positions(rows) -> list[tictac_nb.State]:
+    """Every position of every game in `rows` at which the student's bot (seat 1) had to move."""
+    positions = []
+    for _, row in rows.iterrows():
+        state = tictac_nb.new_game(row["game"], seed=int(row["seed"]), **row["options"])
+        for move in row["moves"]:
+            if state.to_move == 1:
+                positions.append(state.clone())
+            state.play(move)
+        if state.outcome is None and state.to_move == 1:
+            positions.append(state.clone())
+    return positions
+
+
+# ---- the real state is one frame away ------------------------------------------------------------
+@pytest.mark.parametrize("game", HIDDEN)
+def test_frame_and_gc_walks_find_no_state_but_the_copy(game, log):
+    rows = lab.play_games(game, 3, bots=student(attacks.walks_frames_and_gc), options=SHORT[game],
+                          time_limit=5, progress=False)
+    assert rows["forfeit"].isna().all()
+    found = log()
+    real = {attacks.fingerprint(state) for state in real_positions(rows)}
+    assert len(found) == len(real_positions(rows)) >= 3
+    assert all(entry["foreign"] == [] for entry in found)  # no State in the worker but the one it was handed
+    assert sum(entry["copy"] not in real for entry in found) > 0  # and that one is made up, not the real one
+
+
+# ---- seeds lead back to the deal -----------------------------------------------------------------
+@pytest.mark.parametrize("game", HIDDEN)
+def test_seed_search_finds_nothing(game, log):
+    lab.play_games(game, 2, bots=student(attacks.searches_seeds), options=SHORT[game], progress=False)
+    lab.play_games(game, 2, bots=student(attacks.seed_searching_factory), options=SHORT[game], progress=False)
+    found = log()
+    assert [entry["matches"] for entry in found if "matches" in entry] and not any(
+        entry.get("matches") or entry.get("seed_matches") for entry in found)
+    assert sum("seed_matches" in entry for entry in found) == 2
+
+
+def test_a_student_bots_seed_is_drawn_from_the_games_secret_not_its_public_seed():
+    key = sandbox.game_key(0, 5)
+    assert key == sandbox.game_key(0, 5) != sandbox.game_key(1, 5) != sandbox.game_key(0, 6)
+    seeds = {sandbox.draw(sandbox.game_key(batch, game), "bot", seat)
+             for batch in range(3) for game in range(50) for seat in range(4)}
+    assert len(seeds) == 600 and not seeds & {lab.selfplay.bot_seed(g, s) for g in range(50) for s in range(4)}
+
+
+def test_a_tournament_draws_a_secret_seed_says_it_and_deals_again_with_it(capsys):
+    bots = {"first": attacks.first_legal, "random": "random"}
+    standings = lab.tournament(bots, "tic-tac-two", 2, workers=1, progress=False)
+    seed = standings.seed
+    assert type(seed) is int and seed.bit_length() > 40 and standings.ratings.attrs["seed"] == seed
+    assert f"tournament seed {seed}" in capsys.readouterr().out
+    again = lab.tournament(bots, "tic-tac-two", 2, seed=seed, workers=1, progress=False)
+    assert list(again.games["moves"]) == list(standings.games["moves"])
+    assert "tournament seed" not in capsys.readouterr().out
+
+
+# ---- monkeypatching inside a worker --------------------------------------------------------------
+def test_monkeypatching_inside_a_worker_changes_nothing_outside_it(log):
+    originals = (RandomBot.choose, tictac_nb.bots.seat_copy, time.perf_counter, time.monotonic,
+                 {name: type(tictac_nb.new_game(name, seed=0)).determinize for name in HIDDEN})
+    variants = [lab.Variant(game, SHORT[game], student(attacks.monkeypatches), game) for game in HIDDEN]
+    table = lab.sweep(variants, 2, workers=2, time_limit=5, progress=False)
+    assert table["forfeit"].isna().all() and len(table) == 8  # the kit's random bot still plays
+    assert len(log()) > 8
+    for _, row in table.iterrows():
+        assert lab.final_state(row).history == list(row["moves"])  # every row replays: no move was illegal
+    assert originals == (RandomBot.choose, tictac_nb.bots.seat_copy, time.perf_counter, time.monotonic,
+                         {name: type(tictac_nb.new_game(name, seed=0)).determinize for name in HIDDEN})
+    after = lab.play_games("tic-tac-two", 2, progress=False)
+    assert after["forfeit"].isna().all()
+
+
+def test_the_clock_patch_still_forfeits_on_time(log):
+    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.patches_the_clock_then_dawdles], time_limit=0.3)
+    assert row["forfeit"] == 1 and "over the limit of 0.3 s" in row["reason"]
+
+
+# ---- a str that lies -----------------------------------------------------------------------------
+def test_the_spoof_string_forfeits_in_the_sandbox_and_in_this_process(log):
+    for game in HIDDEN:
+        row = lab.play_game(game, 2, options=SHORT[game], bots=attacks.spoofs)
+        assert row["forfeit"] == row["first_mover"] and "an object of type Spoof" in row["reason"]
+        assert row["actions"] == 0
+    state = tictac_nb.new_game("tic-toc", seed=1)
+    with pytest.raises(Forfeit, match="answered the illegal action"):
+        decide(as_bot(attacks.spoofs), state)  # the browser's way: checked with type(), not __class__
+    assert state.history == []
+
+
+# ---- each way out forfeits with its reason and loses no other row --------------------------------
+EXITS = {
+    "raises": "raised ValueError: 'my bug'",
+    "exits": "raised SystemExit: '3'",
+    "generator_exit": "raised GeneratorExit: ''",
+    "keyboard_interrupt": "raised KeyboardInterrupt: ''",
+    "hard_exit": "its process ended with exit code 7",
+    "loops_forever": "thought for more than 1 s, over the limit of 1 s",
+    "hogs_memory": "raised MemoryError",
+    "unshowable_answer": "answered the illegal action (an object of type UnshowableAnswer)",
+    "unreadable_error": "raised UnreadableError: '(its message could not be read)'",
+    "writes_the_answer_channel": "sent an answer of 4294967295 bytes, over the sandbox's limit of 65536",
+}
+
+
+def test_every_way_out_forfeits_with_its_reason_and_loses_no_other_row(log, monkeypatch):
+    monkeypatch.setattr(sandbox, "MEMORY_LIMIT", 256 * 2**20)
+    variants = [lab.Variant("tic-tac-two", {}, "random", "clean")]
+    variants += [lab.Variant("tic-tac-two", {}, ["random", getattr(attacks, name)], name) for name in EXITS]
+    table = lab.sweep(variants, 2, workers=2, time_limit=1.0, progress=False)
+    assert len(table) == 2 * len(variants) and not table.attrs["interrupted"]
+    clean = table[table["variant"] == "clean"]
+    assert clean["forfeit"].isna().all() and list(clean["moves"]) == list(lab.play_games(
+        "tic-tac-two", 2, progress=False)["moves"])
+    for name, reason in EXITS.items():
+        rows = table[table["variant"] == name]
+        assert list(rows["forfeit"]) == [1, 1], name
+        assert all(f"O ({name}) forfeits: {reason}" in text for text in rows["reason"]), (name, list(rows["reason"]))
+
+
+def test_a_bot_that_cannot_be_loaded_forfeits_every_game_from_one_try(log):
+    rows = lab.play_games("tic-tac-two", 3, bots=["random", attacks.LoadsBadly()], progress=False)
+    assert list(rows["forfeit"]) == [1, 1, 1] and all(
+        "could not be loaded in its sandbox: raised RuntimeError: 'cannot load me'" in r for r in rows["reason"])
+
+
+def test_a_worker_that_closes_its_pipe_forfeits_within_its_time(log):
+    start = time.monotonic()
+    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.closes_its_answers], time_limit=1.0)
+    assert row["forfeit"] == 1 and "its process stopped answering" in row["reason"]
+    assert time.monotonic() - start < 4
+
+
+def test_a_fake_outcome_changes_nothing(log):
+    rows = lab.play_games("tic-toc", 2, options=SHORT["tic-toc"], bots=["random", attacks.fakes_a_win],
+                          progress=False)
+    assert rows["forfeit"].isna().all() and not rows["reason"].str.contains("I win").any()
+    for _, row in rows.iterrows():
+        assert lab.final_state(row).outcome.reason == row["reason"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="the drop to nobody happens as root")
+def test_as_root_the_worker_is_nobody_and_cannot_read_its_parent(log):
+    lab.play_game("tic-tac-two", 1, bots=["random", attacks.reads_the_parent])
+    found = log()
+    assert found and all(entry["uid"] == 65534 for entry in found)
+    assert all(result == "PermissionError" for entry in found for result in entry["tried"].values())
+
+
+# ---- the teacher's interrupt ---------------------------------------------------------------------
+def test_the_teachers_interrupt_stops_the_run_keeps_finished_games_and_is_no_forfeit(log, capsys):
+    timer = threading.Timer(1.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        rows = lab.play_games("tic-tac-two", 200, bots=["random", attacks.dawdles], progress=False)
+    finally:
+        timer.cancel()
+    assert rows.attrs["interrupted"] and 1 <= len(rows) < 200
+    assert rows["forfeit"].isna().all()
+    assert "interrupted: kept the" in capsys.readouterr().out
+
+
+# ---- bots written in a notebook ------------------------------------------------------------------
+NOTEBOOK_CELL = '''
+class Counter:
+    """A class with state, defined in a notebook."""
+    def __init__(self):
+        self.moves = 0
+
+    def choose(self, state):
+        self.moves += 1
+        legal = state.legal_actions()
+        return legal[self.moves % len(legal)]
+
+
+def notebook_bot(state):
+    return state.legal_actions()[-1]
+'''
+
+
+def notebook_bots() -> dict:
+    cell = {"__name__": "__main__"}
+    exec(NOTEBOOK_CELL, cell)
+    offset = 2
+
+    def closure(state):
+        legal = state.legal_actions()
+        return legal[offset % len(legal)]
+
+    return {"lambda": lambda state: state.legal_actions()[0], "closure": closure, "counter": cell["Counter"](),
+            "notebook": cell["notebook_bot"], "random": "random"}
+
+
+def test_lambdas_closures_classes_and_notebook_functions_play_on_one_worker_and_on_a_pool(log):
+    here = lab.tournament(notebook_bots(), "tic-tac-two", 2, seed=4, workers=1, progress=False)
+    pool = lab.tournament(notebook_bots(), "tic-tac-two", 2, seed=4, workers=2, progress=False)
+    assert here.games["forfeit"].isna().all() and len(here.games) == 20
+    assert list(here.games["moves"]) == list(pool.games["moves"])  # the same seed deals the same anywhere
+    assert list(here.ratings.index) == list(pool.ratings.index)
+
+
+# ---- the browser's way ---------------------------------------------------------------------------
+def test_in_the_browser_bots_play_in_this_process_and_the_kit_says_so_once(monkeypatch, capsys, log):
+    monkeypatch.setattr(sandbox, "processes", False)
+    monkeypatch.setattr(sandbox, "_said", [False])
+    pids = []
+
+    def here(state):
+        pids.append(os.getpid())
+        return state.legal_actions()[0]
+
+    rows = lab.play_games("tic-tac-two", 3, bots=["random", here], progress=False)
+    lab.tournament({"here": here, "random": "random"}, "tic-tac-two", 2, seed=1, workers=1, progress=False)
+    assert rows["forfeit"].isna().all() and set(pids) == {os.getpid()}
+    assert capsys.readouterr().out.count(sandbox.IN_BROWSER) == 1
+
+
+# ---- a board, the wire, the names ----------------------------------------------------------------
+def test_a_boards_worker_ends_with_the_board(log):
+    board = tictac_nb.Board(tictac_nb.new_game("tic-tac-two", seed=2), bots={1: attacks.first_legal})
+    board.act(board.state.legal_actions()[0])
+    assert len(board.state.history) == 2 and our_workers()
+    board.close()
+    assert not our_workers()
+
+
+def test_a_seat_copy_travels_small_with_its_game_by_name():
+    state = tictac_nb.new_game("tic-tac-ko", seed=3)
+    copy = seat_copy(state, state.to_move, random.Random(1))
+    packed = sandbox.pack(copy)
+    assert len(packed) < 20_000 and b"registered_game" in packed
+    odd = dataclasses.replace(copy.game, name="odd")
+    copy.game = odd
+    unpacked = sandbox.pickle.loads(sandbox.pack(copy)[4:])
+    assert unpacked.game.name == "odd" and unpacked.game is not odd
+
+
+@pytest.mark.parametrize("body", [
+    b"not json", b"[]", b'{"answer": 5}', b'{"answer": "1", "more": 1}', b'{"error": "X"}', b"[" * 40_000,
+    b'{"error": 1, "message": "m"}', b'{"answer": "' + b"9" * 10 + b'"}extra'])
+def test_an_answer_out_of_shape_is_refused_in_words(body):
+    with pytest.raises(sandbox.WorkerFault) as fault:
+        sandbox.read_reply(body)
+    assert fault.value.reason.startswith("sent an answer")
+
+
+def test_names_of_students_bots_are_read_without_running_their_code():
+    class Loud:
+        @property
+        def name(self):
+            raise RuntimeError("ran my code")
+
+        def choose(self, state):
+            return state.legal_actions()[0]
+
+    class Named:
+        name = "Alice\x00's bot"
+
+        def choose(self, state):
+            return state.legal_actions()[0]
+
+    assert sandbox.safe_name(Loud()) == "loud bot" and sandbox.safe_name(Named()) == "Alice?'s bot"
+    assert sandbox.Entrant.of(attacks.first_legal).name == "first_legal"
+    assert not sandbox.is_kit_bot(type("Mine", (RandomBot,), {})()) and sandbox.is_kit_bot(RandomBot(1))
+
+
+def test_a_kit_bots_error_is_the_kits_bug_and_goes_up_with_the_game_and_seed(monkeypatch):
+    def broken(self, state):
+        raise KeyError("a bug of the kit")
+
+    monkeypatch.setattr(RandomBot, "choose", broken)
+    with pytest.raises(KeyError) as error:
+        lab.play_game("tic-tac-two", 7)
+    assert "seed 7" in "\n".join(error.value.__notes__)
