@@ -337,9 +337,13 @@ class Board(anywidget.AnyWidget):
 
     def close(self) -> None:
         """Stop this board for good: the bot moves it has scheduled are dropped and no new ones come (a page
-        that replaces its board calls this, so the old board's bots do not play on unseen)."""
+        that replaces its board calls this, so the old board's bots do not play on unseen), and the sandboxes
+        of its students' bots end."""
         self._stalled = "closed"
         self.thinking = False
+        for bot in self.bots.values():
+            if isinstance(bot, sandbox.SandboxBot):
+                bot.close()
         super().close()
 
     def _bot_move(self, turn: int) -> None:
@@ -371,13 +375,6 @@ class Board(anywidget.AnyWidget):
             return
         self.said = f"{name}: {words}."
         self._changed(schedule=False)
-
-    def close(self) -> None:
-        """Close the board and end the sandboxes of its students' bots."""
-        for bot in self.bots.values():
-            if isinstance(bot, sandbox.SandboxBot):
-                bot.close()
-        super().close()
 
     def _stop_bot(self, stalled: str, message: str) -> None:
         self._stalled = stalled
