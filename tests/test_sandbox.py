@@ -177,7 +177,7 @@ EXITS = {
     "generator_exit": "raised GeneratorExit: ''",
     "keyboard_interrupt": "raised KeyboardInterrupt: ''",
     "hard_exit": "its process ended with exit code 7",
-    "loops_forever": "thought for more than 1 s, over the limit of 1 s",
+    "loops_forever": "thought for more than 3 s, over the limit of 3 s",
     "hogs_memory": "raised MemoryError",
     "unshowable_answer": "answered the illegal action (an object of type UnshowableAnswer)",
     "unreadable_error": "raised UnreadableError: '(its message could not be read)'",
@@ -189,7 +189,7 @@ def test_every_way_out_forfeits_with_its_reason_and_loses_no_other_row(log, monk
     monkeypatch.setattr(sandbox, "MEMORY_LIMIT", 256 * 2**20)
     variants = [lab.Variant("tic-tac-two", {}, "random", "clean")]
     variants += [lab.Variant("tic-tac-two", {}, ["random", getattr(attacks, name)], name) for name in EXITS]
-    table = lab.sweep(variants, 2, workers=2, time_limit=1.0, progress=False)
+    table = lab.sweep(variants, 2, workers=2, time_limit=3.0, progress=False)  # room for the hog on a busy machine
     assert len(table) == 2 * len(variants) and not table.attrs["interrupted"]
     clean = table[table["variant"] == "clean"]
     assert clean["forfeit"].isna().all() and list(clean["moves"]) == list(lab.play_games(
