@@ -129,8 +129,6 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
-            if self.agents:
-                self.agent_selection = self.agents[0]
             return
         notation = self.numbering.action(action)
         if notation not in self.game_state.legal_actions():
