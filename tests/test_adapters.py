@@ -269,3 +269,11 @@ def test_openspiel_returns_follow_the_outcome():
         state.apply_action(game.numbering.index(square))
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
     assert state.information_state_string(0).endswith('played:["1","2","3"]')
+
+
+def test_a_legal_action_outside_the_numbering_is_named():
+    space = numbering("tic-tac-two", {"peek": False})
+    state = tictac_nb.new_game("tic-tac-two", seed=1, tiles="PXOXCOWXO")  # with the Peek tile
+    state.play("1")
+    with pytest.raises(ValueError, match="legal action 'peek 2' has no number"):
+        space.legal(state)

@@ -67,7 +67,11 @@ class Numbering:
     def legal(self, state: State) -> list[int]:
         """The numbers of the mover's legal actions, ascending."""
         index = self._index
-        return sorted(index[action] for action in state.legal_actions())
+        try:
+            return sorted(index[action] for action in state.legal_actions())
+        except KeyError as missing:
+            raise ValueError(f"{self.game.title}'s legal action {missing.args[0]!r} has no number under these "
+                             "options (tictac_nb/adapters/actions.py must list it)") from None
 
 
 def _tic_tac_two(state: Any) -> list[str]:
