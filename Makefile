@@ -64,6 +64,7 @@ test: setup-test site
 	$(PY) -m pytest -n 2 --dist loadgroup --nbmake --nbmake-timeout=180 tests notebooks
 
 bench: setup-test
+	$(PY) -m pip install --quiet -e '.[bench]'
 	$(PY) bench/benchmark.py
 
 clean:

@@ -381,3 +381,30 @@ def _prompt(state, viewer: int | None) -> str | None:
             return f"{frame_words(state, state.stack[-1])}. Answer with an Instant?"
         return f"{frame_words(state, state.stack[-1])}. You hold no Instant that answers it: pass."
     return status(state)
+
+
+# ---- every action ------------------------------------------------------------------------------
+TARGET_VERBS = ("destroy", "sacrifice", "hypnotize", "awaken", "repel")
+
+
+def every_action(state) -> tuple[str, ...]:
+    """Every action the notation can write under `state`'s options (decks, Grid, players), each once, in a
+    fixed order: the words above for every card of either deck of the right type, every space and seat.
+    It reads only the options, never a hand or a pile, so it is the same for every deal."""
+    labels, seats = state.labels, range(state.num_players)
+    cards = list(dict.fromkeys(card for deck in state.decks for card in deck.cards))
+    names = list(dict.fromkeys(card.name for card in cards))
+    characters = list(dict.fromkeys(card.name for card in cards if card.is_character))
+    magic = list(dict.fromkeys(card.name for card in cards if card.type == "magic"))
+    instants = list(dict.fromkeys(card.name for card in cards if card.type == "instant"))
+    actions = ["draw", "pass", "skip"]
+    actions += [f"play {name}" for name in magic]
+    actions += [f"play {name} @{label}" for name in characters for label in labels]
+    actions += [f"respond {name}" for name in instants]
+    actions += [f"discard {name}" for name in names]
+    actions += [f"awaken {label} discarding {name}" for label in labels for name in names]
+    actions += [f"{verb} {label}" for verb in TARGET_VERBS for label in labels]
+    actions += [f"displace {a} to {b}" for a in labels for b in labels if a != b]
+    actions += [f"swap {a} with {b}" for a in labels for b in labels if a != b]
+    actions += [f"repel {label} to {state.player_name(seat)}" for label in labels for seat in seats]
+    return tuple(actions)

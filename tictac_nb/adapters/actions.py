@@ -1,0 +1,151 @@
+"""A fixed numbering of each game's actions under its options, for tools that speak in integers.
+
+Actions are their notation (`"5"`, `"peek 3"`, `"51A"`); reinforcement-learning and search libraries want
+a fixed range of integers instead. `numbering(game, options)` lists every action the game can ever make
+under those options, each once, in an order that depends on the options only (never on the seed), so
+index `i` means the same action in every deal:
+
+- Tic Tac Two: the squares `1`-`9`, then `peek N` for the eight outer squares (only with the Peek tile).
+- Tyc: the 729 moves `11A` ... `99I`, board by board, cell by cell, letter by letter.
+- Tic Tac Trek: every cell of the reachable window (below) as `x,y`, row by row, then `fire x,y` for each
+  of them, then `keep`.
+- TIC TOC: `end`, the plays and switches of the four team cards, `croc @N` and `smee @N` for each seat
+  of the game, and `tink`, `treasure` and `discard` of each of the eight kinds.
+- Tic Tac K.O.: `every_action` of its notation module: every verb with every card of the right type of
+  either deck, every space of the Grid and every seat.
+
+Ruling for Tic Tac Trek, whose open country has no fixed size: the two setup tiles lie at 0,0 and 1,0,
+and every later tile goes orthogonally next to a placed tile, so the k-th tile placed after setup lies at
+most k steps (Manhattan distance) from a setup tile. With `N` tiles in the box (the option `mix`), the
+`N - 2` placements can reach only the cells within `N - 2` steps of 0,0 or 1,0, and that window is the
+numbering: with the rulebook's 26 tiles, 1,250 cells (2,501 actions). No game under those options can
+place a tile, or a campfire, outside it (the tests play games to check it).
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..engine import Game, State
+
+
+class Numbering:
+    """Every action of one game under one set of options, numbered from 0 (`action(i)`, `index(a)`)."""
+
+    def __init__(self, game: Game, options: dict[str, Any], actions: Sequence[str]) -> None:
+        self.game = game
+        self.options = options
+        self.actions = tuple(actions)
+        self._index = {action: i for i, action in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):
+            raise AssertionError(f"{game.title}'s numbering lists an action twice")
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def index(self, action: str) -> int:
+        """The number of `action`; an action outside the numbering raises ValueError naming it."""
+        found = self._index.get(action)
+        if found is None:
+            raise ValueError(f"{action!r} is not an action of {self.game.title} under these options")
+        return found
+
+    def action(self, index: int) -> str:
+        """The action numbered `index`; a number out of range raises ValueError."""
+        try:
+            number = operator.index(index)
+        except TypeError:
+            number = -1
+        if isinstance(index, bool) or not 0 <= number < len(self.actions):
+            raise ValueError(f"{self.game.title} numbers its actions 0 to {len(self.actions) - 1}, not {index!r}")
+        return self.actions[number]
+
+    def legal(self, state: State) -> list[int]:
+        """The numbers of the mover's legal actions, ascending."""
+        index = self._index
+        try:
+            return sorted(index[action] for action in state.legal_actions())
+        except KeyError as missing:
+            raise ValueError(f"{self.game.title}'s legal action {missing.args[0]!r} has no number under these "
+                             "options (tictac_nb/adapters/actions.py must list it)") from None
+
+
+def _tic_tac_two(state: Any) -> list[str]:
+    from ..games.tic_tac_two.core import PEEK_NAMES, SQUARE_NAMES
+
+    return [*SQUARE_NAMES, *(PEEK_NAMES.values() if state.options["peek"] else ())]
+
+
+def _tyc(state: Any) -> list[str]:
+    from ..games.tyc.core import EVERY_MOVE
+
+    return list(EVERY_MOVE)
+
+
+def trek_window(state: Any) -> list[int]:
+    """Tic Tac Trek's reachable cells under the state's options (see the ruling above), row by row."""
+    from ..games.tic_tac_trek.rules import cell
+
+    reach = sum(state.options["mix"].values()) - 2
+    return [cell(x, y) for y in range(-reach, reach + 1) for x in range(-reach, reach + 2)
+            if min(abs(x), abs(x - 1)) + abs(y) <= reach]
+
+
+def _tic_tac_trek(state: Any) -> list[str]:
+    from ..games.tic_tac_trek.rules import name
+
+    cells = [name(c) for c in trek_window(state)]
+    return [*cells, *(f"fire {c}" for c in cells), "keep"]
+
+
+def _tic_toc(state: Any) -> list[str]:
+    from ..games.tic_toc.rules import ACTIONS, CROC_A, SMEE_A
+
+    absent = set(CROC_A[state.num_players:]) | set(SMEE_A[state.num_players:])
+    return [action for action in ACTIONS if action not in absent]
+
+
+def _tic_tac_ko(state: Any) -> list[str]:
+    from ..games.tic_tac_ko.notation import every_action
+
+    return list(every_action(state))
+
+
+ENUMERATORS = {"tic-tac-two": _tic_tac_two, "tyc": _tyc, "tic-tac-trek": _tic_tac_trek, "tic-toc": _tic_toc,
+               "tic-tac-ko": _tic_tac_ko}
+
+
+def game_of(game: str | Game) -> Game:
+    from .. import GAMES
+
+    if isinstance(game, Game):
+        return game
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    return GAMES[game]
+
+
+def numbering(game: str | Game, options: dict[str, Any] | None = None) -> Numbering:
+    """The numbering of `game`'s actions under `options` (checked like `new_game`'s)."""
+    game = game_of(game)
+    return _numbering(game.name, json.dumps(game.check_options(options or {}), sort_keys=True, default=list))
+
+
+@lru_cache(maxsize=64)
+def _numbering(name: str, options_json: str) -> Numbering:
+    game = game_of(name)
+    options = json.loads(options_json)
+    enumerate_actions = ENUMERATORS.get(name)
+    if enumerate_actions is None:
+        raise ValueError(f"{game.title} has no action numbering yet (tictac_nb/adapters/actions.py lists them)")
+    state = game.start(0, options)
+    return Numbering(game, state.options, enumerate_actions(state))
+
+
+def action_count(game: str | Game, options: dict[str, Any] | None = None) -> int:
+    """How many actions `game` numbers under `options`."""
+    return len(numbering(game, options))
