@@ -17,9 +17,6 @@ from .engine import IllegalAction, State
 MAX_TARGET = 200  # characters in a clicked target; every game's notation is far shorter
 MAX_TURN = 2**53  # the largest whole number a browser sends exactly
 WIDTHS = (120, 20_000)  # CSS px a board may be given; anything else is refused
-FOLLOW_UP_DELAY = 0.03
-"""Seconds before a bot's next action in the same turn (a TIC TOC card, then its end of turn): about two
-frames, so the page draws each one and a whole turn of four actions still arrives within half a second."""
 MESSAGES = {  # each message type and its fields beside "type"; `turn` is the position the page showed
     "act": {"target": str, "turn": int},
     "undo": {"turn": int},
