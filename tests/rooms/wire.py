@@ -31,9 +31,9 @@ class Closed(Exception):
 
 
 @contextlib.asynccontextmanager
-async def served(hall: Hall) -> AsyncIterator[int]:
+async def served(hall: Hall, **limits: Any) -> AsyncIterator[int]:
     """`hall` served on 127.0.0.1 and a free port (yielded) in this event loop, stopped afterwards."""
-    server = make_app(hall).listen(0, address="127.0.0.1")
+    server = make_app(hall, **limits).listen(0, address="127.0.0.1")
     port = next(iter(server._sockets.values())).getsockname()[1]
     try:
         yield port

@@ -62,11 +62,11 @@ class Socket(tornado.websocket.WebSocketHandler):
     """One page's connection: the first message says who it is ({"type": "hello", "token": ...} for a seat,
     {"type": "hello", "watch": true} for an onlooker); every later one goes to the room."""
 
-    def initialize(self, hall: Hall) -> None:
+    def initialize(self, hall: Hall, rate: float, burst: int) -> None:
         self.hall = hall
         self.room: Room | None = None
         self.view: View | None = None
-        self.bucket = Bucket()
+        self.bucket = Bucket(rate, burst)
 
     def open(self, room_id: str) -> None:
         self.room = self.hall.rooms.get(room_id)
@@ -79,7 +79,7 @@ class Socket(tornado.websocket.WebSocketHandler):
         if isinstance(message, bytes):
             self.close(CLOSE_BINARY, "binary messages are not part of this protocol")
         elif not self.bucket.take():
-            self.close(CLOSE_FLOOD, f"too many messages: at most {RATE:g} a second")
+            self.close(CLOSE_FLOOD, f"too many messages: at most {self.bucket.rate:g} a second")
         elif self.view is None:
             self._hello(message)
         else:
@@ -207,15 +207,16 @@ class Static(tornado.web.StaticFileHandler):
         self.set_header("Cache-Control", "no-cache")
 
 
-def make_app(hall: Hall) -> tornado.web.Application:
-    """The tornado application of a hall: pages, API, front end files and WebSockets."""
+def make_app(hall: Hall, rate: float = RATE, burst: int = BURST) -> tornado.web.Application:
+    """The tornado application of a hall: pages, API, front end files and WebSockets (each connection may
+    send `rate` messages a second past a `burst`)."""
     room = r"([A-Za-z0-9_-]{1,32})"
     return tornado.web.Application([
         (r"/", tornado.web.RedirectHandler, {"url": "lobby"}),
         (r"/lobby", Page, {"hall": hall, "kind": "lobby"}),
         (rf"/seat/{room}", Page, {"hall": hall, "kind": "seat"}),
         (rf"/watch/{room}", Page, {"hall": hall, "kind": "watch"}),
-        (rf"/ws/{room}", Socket, {"hall": hall}),
+        (rf"/ws/{room}", Socket, {"hall": hall, "rate": rate, "burst": burst}),
         (r"/api/rooms", Api, {"hall": hall}),
         (r"/api/qr", Qr, {"hall": hall}),
         (r"/static/(board\.js|board\.css)", Static, {"path": str(FRONTEND)}),
