@@ -27,6 +27,7 @@ __all__ = ["Board", "FRONTEND", "MAX_TARGET", "MAX_TURN", "MESSAGES", "WIDTHS", 
 
 if TYPE_CHECKING:
     from .replay import Replay
+    from .rooms.client import RemoteBoard
 
 
 def _frontend() -> Path:
@@ -113,6 +114,14 @@ class Board(anywidget.AnyWidget, Table):
         return data, metadata
 
     # ---- what the board does
+    @staticmethod
+    def join(link: str) -> RemoteBoard:
+        """A board for a room's seat (its secret link) or its onlooker (a spectator link), played on the room
+        server that holds the game: `Board.join(link)`; see `tictac_nb.rooms`."""
+        from .rooms.client import join
+
+        return join(link)
+
     def replay(self, **options: Any) -> Replay:
         """The replay of this board's game so far, at its last move, seen as this board shows it (in
         hidden-information games only the onlooker and this board's seat); see `Replay.of_board`."""

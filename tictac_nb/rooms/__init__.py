@@ -10,7 +10,8 @@ Needs the `rooms` extra (tornado, qrcode).
 
 from __future__ import annotations
 
+from .client import OpenedRoom, RemoteBoard, join, open
 from .hall import Hall
 from .room import Room, Seat, View, make_bot
 
-__all__ = ["Hall", "Room", "Seat", "View", "make_bot"]
+__all__ = ["Hall", "OpenedRoom", "RemoteBoard", "Room", "Seat", "View", "join", "make_bot", "open"]

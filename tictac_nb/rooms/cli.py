@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
+import os
 import sys
+from pathlib import Path
 
+from .client import SERVER_FILE
 from .hall import Hall
 from .server import serve
 
@@ -25,7 +29,10 @@ def main(argv: list[str] | None = None) -> int:
 
     def ready(port: int) -> None:
         host = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
-        print(f"tictac_nb rooms on http://{host}:{port}/", flush=True)
+        known = Path(args.data) / SERVER_FILE  # how `rooms.open` finds this server
+        known.write_text(json.dumps({"url": f"http://{host}:{port}", "pid": os.getpid()}))
+        known.chmod(0o600)
+        print(f"tictac_nb rooms on http://{host}:{port}/ (pid {os.getpid()})", flush=True)
         print(f"Lobby (for the teacher only): http://{host}:{port}/lobby#{hall.teacher}", flush=True)
         print(f"{len(hall.rooms)} unfinished rooms reopened from {args.data}", flush=True)
 
