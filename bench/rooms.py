@@ -11,7 +11,8 @@ or the first step of one), as a page would; a room whose game is over starts a n
 Printed: the round trip of a click (from sending it to its answer, the seat's frame holding the new
 position or choice) as p50/p95/p99, and clicks and actions per second, first with 50 rooms flat out (no
 pause: what the core does at most), then paced like a class (a pause of `--think` seconds before each
-click), for more and more rooms until p95 passes 100 ms: the rooms one core holds at that latency.
+click), for more and more rooms until p95 passes 100 ms: the rooms one core holds at that latency; last,
+50 paced rooms again while four rooms of MCTS bots play without a pause (bots decide in a worker thread).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from tornado.websocket import websocket_connect
 
 TARGET = re.compile(r'data-target="([^"]*)"')
 AIM_P95_MS = 100.0
+BOT_ROOMS = 4  # rooms of four MCTS bots playing flat out beside the paced rooms, in the last run
 
 
 class Server:
@@ -58,9 +60,9 @@ class Server:
         else:
             raise RuntimeError("the room server did not start")
 
-    def open_room(self, game: str, options: dict) -> dict:
+    def open_room(self, game: str, options: dict, bots: dict | None = None) -> dict:
         headers = {"Authorization": f"Bearer {self.teacher}"}
-        body = json.dumps({"game": game, "options": options}).encode()
+        body = json.dumps({"game": game, "options": options, "bots": bots or {}}).encode()
         request = urllib.request.Request(f"{self.url}/api/rooms", data=body, method="POST", headers=headers)
         room_id = json.loads(urllib.request.urlopen(request).read())["id"]
         listing = urllib.request.urlopen(urllib.request.Request(f"{self.url}/api/rooms", headers=headers))
@@ -181,6 +183,10 @@ def main() -> None:
                 held = count
             print(f"One core holds {held} rooms at p95 <= {AIM_P95_MS:g} ms with a click every ~{args.think:g} s "
                   f"a room (aim: 50 rooms)")
+            for _ in range(BOT_ROOMS):  # bots thinking without a pause, in the server's one bot thread
+                server.open_room("tic-tac-ko", {"players": 4}, {str(seat): "mcts:300" for seat in range(4)})
+            result = asyncio.run(run(server, 5 if args.quick else 50, seconds, args.think, 7))
+            print(line(f"paced, {BOT_ROOMS} rooms of bots", result), flush=True)
         finally:
             server.stop()
 

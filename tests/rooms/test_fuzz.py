@@ -19,7 +19,7 @@ from tictac_nb.rooms.hall import Hall
 from tictac_nb.rooms.server import CLOSE_BINARY, CLOSE_FLOOD, CLOSE_TOKEN, MAX_MESSAGE
 from tictac_nb.table import MESSAGES
 
-FRAMES = 2500  # per game
+FRAMES = 2000  # per game
 SECONDS = 40  # at most, per game
 TYPES = [*MESSAGES, "hello", "go", "", "ACT", "act ", None, 3]
 

@@ -22,7 +22,7 @@ from tictac_nb.rooms.room import Room, Seat, View
 WHOLE = os.environ.get("TICTAC_ROOMS_WHOLE_GAMES") == "1"
 """The suite plays each game's first actions (a few seconds each); TICTAC_ROOMS_WHOLE_GAMES=1 plays them
 to the end (minutes), as the figures in docs/architecture.md were taken."""
-FIRST = 20_000 if WHOLE else 70
+FIRST = 20_000 if WHOLE else 50
 GAMES = [("tic-toc", {"players": 3}, FIRST), ("tic-toc", {"players": 4}, FIRST),
          ("tic-tac-ko", {"players": 4, "grid": "standard"}, FIRST),
          ("tic-tac-ko", {"players": 4, "grid": "advanced"}, FIRST), ("tic-tac-two", {}, 20_000)]

@@ -16,6 +16,7 @@ import asyncio
 import json
 import secrets
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,9 @@ TRAITS = ("svg", "status", "said", "message", "turn", "played", "answers", "cove
           "choosing")
 """What a seat's page is sent: the traits `Board` syncs, by the same names."""
 MAX_MCTS = 20_000
+BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tictac-bots")
+"""Every room's bots decide in turn in one worker thread: the event loop keeps at least half of the
+interpreter for the pages, however many bots think (bench/rooms.py and docs/architecture.md: figures)."""
 TOKEN_CHARS = 64
 
 
@@ -275,7 +279,7 @@ class Room:
         seat = self.state.to_move
         try:
             action = await asyncio.get_running_loop().run_in_executor(
-                None, decide, self.bots[seat], self.state.clone(), self.time_limit)
+                BOT_THREAD, decide, self.bots[seat], self.state.clone(), self.time_limit)
         except Forfeit as error:
             self._bot_failed(seat, error.reason)
             return
