@@ -69,8 +69,10 @@ def test_rooms_open_starts_a_server_once_and_shows_the_links(tmp_path):
         assert all(link.startswith(opened.url + "/seat/") for link in opened.links[:3])
         page = opened._repr_html_()
         assert opened.links[0] in page and opened.watch_link in page and "bot (default)" in page
-        again = rooms.open("tic-toc", players=3, data=tmp_path)
-        assert again.url == opened.url and again.id != opened.id
+        server = json.loads((tmp_path / SERVER_FILE).read_text())
+        again = rooms.open("tic-toc", players=3, data=tmp_path, base="https://hub.school/user/ana/proxy/8765/")
+        assert again.links[0].startswith(f"https://hub.school/user/ana/proxy/8765/seat/{again.id}#")
+        assert again.id != opened.id and json.loads((tmp_path / SERVER_FILE).read_text()) == server  # the same one
         with pytest.raises(ValueError, match="players"):
             rooms.open("tic-toc", players=7, data=tmp_path)
     finally:

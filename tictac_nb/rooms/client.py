@@ -223,9 +223,11 @@ def server_url(data: str | os.PathLike = "rooms-data", host: str = "127.0.0.1", 
 
 
 def open(game: str, players: int | None = None, bots: dict[int, str] | None = None,  # noqa: A001
-         data: str | os.PathLike = "rooms-data", **options: Any) -> OpenedRoom:
+         data: str | os.PathLike = "rooms-data", base: str | None = None, **options: Any) -> OpenedRoom:
     """Open a room of `game` on the room server of `data` (started if none runs) and show its seat links:
-    `rooms.open("tic-tac-ko", players=4, bots={3: "default"})`. Bots are named: "default", "random", "mcts:N"."""
+    `rooms.open("tic-tac-ko", players=4, bots={3: "default"})`. Bots are named: "default", "random", "mcts:N".
+    `base` is the server's address as the players' browsers reach it, where that is not the local one
+    (the class network's, or behind jupyter-server-proxy, e.g. "https://hub.school/user/ana/proxy/8765")."""
     from .store import Store
 
     url = server_url(data)
@@ -245,4 +247,4 @@ def open(game: str, players: int | None = None, bots: dict[int, str] | None = No
         raise ValueError(json.loads(error.read()).get("error", "the room server refused the room")) from None
     listing = urllib.request.urlopen(urllib.request.Request(f"{url}/api/rooms", headers=headers), timeout=30)
     room = next(room for room in json.loads(listing.read())["rooms"] if room["id"] == room_id)
-    return OpenedRoom(url, room)
+    return OpenedRoom(base.rstrip("/") if base else url, room)
