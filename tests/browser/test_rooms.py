@@ -153,3 +153,42 @@ def test_a_class_plays_a_room_each_at_their_own_browser(tmp_path, name, options,
             browser.close()
     finally:
         server.stop()
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+def test_the_lobby_opens_a_room_and_hands_out_its_links(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    server = RoomServer(free_port(), tmp_path)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.set_default_timeout(30_000)
+            page.goto(f"{server.url}/lobby#not-the-token")
+            page.wait_for_function("() => /teacher/.test(document.getElementById('connection').textContent)")
+            page.goto(f"{server.url}/lobby#{server.teacher}")
+            page.reload()  # a new fragment alone does not reload the page
+            page.select_option("#game", "tic-tac-ko")
+            page.select_option('[data-option="grid"]', label="advanced")
+            page.select_option('[data-seat="3"]', "default")
+            page.click("#open button[type=submit]")
+            page.wait_for_selector(".room")
+            [room] = server.api()["rooms"]
+            assert room["game"] == "tic-tac-ko" and room["seats"][3]["bot"] == "default"
+            links = page.eval_on_selector_all(".room a", "(as) => as.map((a) => a.href)")
+            assert links == [f"{server.url}/seat/{room['id']}#{seat['token']}" for seat in room["seats"][:3]] \
+                + [f"{server.url}/watch/{room['id']}"]
+            page.locator(".room button", has_text="QR code").first.click()
+            page.wait_for_selector(".qr svg")
+            student = browser.new_context().new_page()
+            student.goto(links[0])
+            student.wait_for_selector(".ttn-root .ttn-svg svg")
+            page.locator(".qr svg").evaluate("(svg) => svg.closest('.qr').replaceChildren()")  # let it refresh
+            page.wait_for_function("() => /joined \\(1\\)/.test(document.querySelector('.room').textContent)")
+            browser.close()
+    finally:
+        server.stop()
