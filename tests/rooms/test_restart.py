@@ -7,7 +7,7 @@ import asyncio
 import random
 
 from browser_support import free_port
-from rooms.wire import Client, RoomServer, run
+from rooms.wire import Client, RoomServer, run, served
 
 from tictac_nb import Replay, export_html, from_record
 from tictac_nb.rooms.hall import Hall
@@ -83,3 +83,19 @@ def test_finished_games_stay_in_the_store_for_replays(tmp_path):
     assert replay.count == len(record["moves"])
     assert export_html(games[0], tmp_path / "game.html").read_text().count("<svg") > 0
     assert list(Store(tmp_path).unfinished()) == []
+
+
+def test_a_room_that_cannot_be_saved_says_so_in_the_log_and_plays_on(caplog):
+    def full_disk(room):
+        raise OSError("No space left on device")
+
+    async def scenario():
+        hall = Hall(None, bot_delay=0)
+        room = hall.open("tic-tac-two", seed=1)
+        room.on_change = full_disk
+        async with served(hall) as port:
+            seat = await Client.seat(port, room, room.state.to_move)
+            await seat.act(room.state.legal_actions()[0])
+            assert seat.values["played"] == 1 and room.id in caplog.text and "could not be saved" in caplog.text
+
+    run(scenario())

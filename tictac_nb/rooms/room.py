@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -24,6 +25,7 @@ from ..bots import Bot, Forfeit, MCTSBot, RandomBot, as_bot, decide
 from ..engine import Game, IllegalAction, State
 from ..table import Table
 
+log = logging.getLogger(__name__)
 TRAITS = ("svg", "status", "said", "message", "turn", "played", "answers", "cover", "thinking", "can_undo",
           "choosing")
 """What a seat's page is sent: the traits `Board` syncs, by the same names."""
@@ -254,8 +256,7 @@ class Room:
                 view.pending = None
                 view.said = self.said
                 view._changed()
-        if self.on_change is not None:
-            self.on_change(self)  # saved before any page hears of it
+        self._save()  # before any page hears of it
         for view in self.views:
             view.flush()
         self.schedule_bot()
@@ -314,5 +315,13 @@ class Room:
             view.refresh()
             view.message = f"{self.state.player_name(seat)}'s bot {reason}"[:160]
             view.flush()
-        if self.on_change is not None:
+        self._save()
+
+    def _save(self) -> None:
+        """Save the room (`on_change`); a failure (a full disk) is logged, and the game goes on."""
+        if self.on_change is None:
+            return
+        try:
             self.on_change(self)
+        except Exception:
+            log.exception("room %s could not be saved", self.id)
