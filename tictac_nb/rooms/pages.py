@@ -3,6 +3,7 @@ so the pages work at any prefix (behind jupyter-server-proxy too)."""
 
 from __future__ import annotations
 
+import functools
 import html
 
 from .. import GAMES
@@ -55,6 +56,7 @@ def seat_page(title: str, kind: str) -> str:
     return SEAT.format(title=html.escape(words))
 
 
+@functools.cache
 def game_forms() -> dict:
     """Each game's options the lobby offers (those whose check names their values, as the play pages do)."""
     forms = {}
