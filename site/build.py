@@ -7,10 +7,15 @@ Everything comes from the package registries, so the site builds on a machine wi
   ipywidgets, svgwrite, the kit's own wheel) from PyPI, written into Pyodide's lock file so that
   `import tictac_nb` loads them from the site itself;
 - the anywidget and ipywidgets front ends from the very packages installed here, so they match the
-  kernel side.
+  kernel side;
+- a play page per game (`play/<game>.html`, from site/play/) and a landing page listing them: Pyodide alone,
+  without JupyterLab, runs the kit and the kit's own board front end (widgets/board.js), so a board is
+  playable seconds after the page opens.
 Packages with compiled code (numpy, pandas, matplotlib) have no WebAssembly wheels on PyPI: their lock
-entries point at Pyodide's CDN, so plots work where the site is online, and the notebooks' first cell
-(site/first_cell.py) turns their absence offline into one line.
+entries point at Pyodide's CDN, so plots work where the site is online, and offline `import tictac_nb`
+turns their absence into one line (`tictac_nb.browser`). Each notebook opens with one line on how to run
+it (site/first_cell.md), and is written as a Jupyter server serves it (multi-line texts joined), which
+JupyterLite's renderers and table of contents expect.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import sys
 import zipfile
 from pathlib import Path
 
+import nbformat
 from jupyterlite_pyodide_kernel.constants import PYODIDE_CDN_URL, PYODIDE_VERSION
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
@@ -141,23 +147,52 @@ def lock_entry(wheel: Path, python: str) -> dict:
 
 
 def first_cell() -> dict:
-    source = (SITE / "first_cell.py").read_text()
-    return {"cell_type": "code", "execution_count": None, "id": "in-the-browser", "metadata": {},
-            "outputs": [], "source": source.strip().splitlines(keepends=True)}
+    source = (SITE / "first_cell.md").read_text()
+    return {"cell_type": "markdown", "id": "in-the-browser", "metadata": {}, "source": source.strip()}
 
 
 def write_contents(lite_dir: Path) -> Path:
-    """The site's copies of the notebooks: each opens with the cell that readies this browser kernel."""
+    """The site's copies of the notebooks: each opens with how to run it in this browser."""
     files = lite_dir / "files"
     shutil.rmtree(files, ignore_errors=True)
     files.mkdir(parents=True)
     for notebook in sorted(NOTEBOOKS.glob("*.ipynb")):
-        content = json.loads(notebook.read_text())
+        content = nbformat.read(notebook, as_version=4)  # texts joined, as a Jupyter server serves them
         content["cells"].insert(0, first_cell())
         content["metadata"]["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
                                              "language": "python"}
         (files / notebook.name).write_text(json.dumps(content, indent=1) + "\n")
     return files
+
+
+def write_play_pages(output: Path) -> list[str]:
+    """The play pages and the landing page; a game gets one where it has a play page notebook
+    (notebooks/play/), as in Voila. Returns the games."""
+    import html
+
+    import tictac_nb
+    from tictac_nb.play import one_line
+
+    play = output / "play"
+    play.mkdir(parents=True, exist_ok=True)
+    for source in (ROOT / "widgets" / "board.js", ROOT / "widgets" / "board.css", SITE / "play" / "play.js",
+                   SITE / "play" / "play.css"):
+        shutil.copy2(source, play / source.name)
+    page = (SITE / "play" / "page.html").read_text()
+    names = [name for name in tictac_nb.GAMES if (NOTEBOOKS / "play" / f"{name}.ipynb").is_file()]
+    items = []
+    for name in names:
+        game = tictac_nb.GAMES[name]
+        words = {"{game}": name, "{title}": html.escape(game.title), "{line}": html.escape(one_line(game)),
+                 "{notebook}": f"{name}.ipynb"}
+        text = page
+        for key, value in words.items():
+            text = text.replace(key, value)
+        (play / f"{name}.html").write_text(text)
+        items.append(f'<li><a href="{name}.html">{words["{title}"]}</a>: {words["{line}"]}</li>')
+    index = (SITE / "play" / "index.html").read_text().replace("{games}", "\n".join(items))
+    (play / "index.html").write_text(index)
+    return names
 
 
 def build() -> None:
@@ -177,9 +212,11 @@ def build() -> None:
     (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(config, indent=2))
     shutil.rmtree(OUTPUT, ignore_errors=True)
     run(sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir, cwd=lite_dir)  # its task db too
+    games = write_play_pages(OUTPUT)
     size = sum(p.stat().st_size for p in OUTPUT.rglob("*") if p.is_file())
     print(f"site: {OUTPUT.relative_to(ROOT)} ({size / 2**20:.0f} MiB), Pyodide {PYODIDE_VERSION}, "
-          f"sha256 of the kit's wheel {hashlib.sha256(kit.read_bytes()).hexdigest()[:12]}")
+          f"sha256 of the kit's wheel {hashlib.sha256(kit.read_bytes()).hexdigest()[:12]}, play pages for "
+          f"{', '.join(games)}")
 
 
 if __name__ == "__main__":

@@ -155,14 +155,6 @@ def test_seeds_pick_layouts_evenly():
     assert len(tally) == 1120 and max(tally.values()) < 60  # 20 expected per layout
 
 
-def test_new_games_with_default_options_do_not_share_their_options():
-    a, b = tictac_nb.new_game("tic-tac-two", seed=1), tictac_nb.new_game("tic-tac-two", seed=1)
-    assert a.options == b.options == {"tiles": None, "peek": True, "wild": True} and a.options is not b.options
-    trek = tictac_nb.new_game("tic-tac-trek", seed=1)
-    trek.options["mix"]["lake"] = 9
-    assert tictac_nb.new_game("tic-tac-trek", seed=1).options["mix"]["lake"] == 2
-
-
 def test_new_game_still_refuses_bad_seeds_and_options():
     with pytest.raises(tictac_nb.InvalidOption, match="seed must be a whole number"):
         tictac_nb.new_game("tyc", seed=True)

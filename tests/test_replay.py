@@ -305,3 +305,57 @@ def test_a_boards_replay_shows_its_game_as_the_board_does():
     assert [v["value"] for v in hot_seat.viewers] == [None] and hot_seat.viewer is None
     open_game = Replay.of_board(Board(random_game("tyc", 1, stop_after=6), bots={1: RandomBot(seed=1)}))
     assert [v["value"] for v in open_game.viewers] == [None, 0, 1] and open_game.viewer == 0
+
+
+# ---- bad bots and odd messages -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("bots", "error", "words"), [
+    ({1: "not a bot"}, TypeError, "a bot is a function of a state or an object with choose"),
+    ({2: RandomBot(seed=1)}, ValueError, "bots are keyed by seat, 0 to 1, not 2"),
+    ({"1": RandomBot(seed=1)}, ValueError, "bots are keyed by seat, 0 to 1, not '1'"),
+    ([RandomBot(seed=1)], TypeError, "bots is a dict of seat to bot"),
+])
+def test_bad_bots_are_refused_when_the_replay_is_made(bots, error, words):
+    with pytest.raises(error, match=words):
+        Replay(two("1", "5"), bots=bots)
+
+
+class Deep(dict):
+    def get(self, key, default=None):
+        raise RuntimeError("a message whose get raises")
+
+
+@pytest.mark.parametrize("content", [Deep(type="go"), {"type": [[]] * 3}, {"type": "go", "step": 10**400},
+                                     {"type": "x" * 1_000_000}, {"type": "go", "step": 10**5000}])
+def test_no_message_escapes_the_handler(content):
+    replay = Replay(two("1", "5"), step=1)
+    before = shown(replay)
+    send(replay, content)
+    assert replay.message and len(replay.message) < 300
+    assert shown(replay)[:2] == before[:2]
+
+
+def test_a_branch_whose_board_fails_says_so_in_a_message(monkeypatch):
+    replay = Replay(two("1", "5"), step=1, bots={1: RandomBot(seed=1)})
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(replay, "play_from_here", broken)
+    send(replay, {"type": "branch"})
+    assert replay.message == "the replay could not handle that: RuntimeError: boom"
+
+
+def test_a_second_branch_stops_the_board_the_first_one_opened():
+    replay = Replay(two("1", "5"), step=1, bots={1: RandomBot(seed=1)})
+    send(replay, {"type": "branch"})
+    first = replay.boxed.children[1]
+    send(replay, {"type": "branch"})
+    assert replay.boxed.children[1] is not first and first._stalled == "closed" and first.comm is None
+
+
+def test_a_saved_replay_shows_a_still_picture_of_its_position_never_its_repr():
+    replay = Replay(toc_game(), viewer=0, step=2)
+    data = replay._repr_mimebundle_()[0]
+    assert data["image/svg+xml"] == replay.svg
+    assert data["text/plain"] == f"TIC TOC, move 2 of 6: {replay.status}" and "VBox" not in data["text/plain"]
+    assert data["text/markdown"].startswith('<img src="data:image/svg+xml;base64,')

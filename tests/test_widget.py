@@ -661,6 +661,7 @@ def test_the_output_carries_static_copies_of_the_board():
     assert "application/vnd.jupyter.widget-view+json" in data
     picture = base64.b64encode(board.svg.encode()).decode()
     assert data["text/markdown"] == f'<img src="data:image/svg+xml;base64,{picture}" alt="O to move">\n\nO to move\n'
+    assert data["text/plain"] == "O to move", "a saved notebook shows words, never the widget's repr"
 
 
 def test_the_static_copies_of_a_covered_board_are_the_onlookers():

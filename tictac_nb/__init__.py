@@ -10,12 +10,16 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from . import browser
 from .bots import MCTSBot, RandomBot
 from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, excerpt, load_record
 from .games import discover
 from .printing import print_and_play
 
 __version__ = "0.1.0"
+
+if browser.IN_A_PAGE:
+    browser.offline_plots()
 
 GAMES: dict[str, Game] = discover()
 
@@ -38,6 +42,8 @@ LAZY = {"Board": "widget", "Replay": "replay", "PlayPage": "play", "export_html"
 
 
 def __getattr__(name: str) -> Any:
+    if name == "lab":  # pandas and numpy only when asked for
+        return importlib.import_module(".lab", __name__)
     if name in LAZY:
         return getattr(importlib.import_module(f".{LAZY[name]}", __name__), name)
     raise AttributeError(name)

@@ -233,15 +233,21 @@ class MCTSBot:
         return f"MCTSBot(iterations={self.iterations})"
 
     def choose(self, state: State) -> str:
-        me = state.to_move
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self._best(self.search(state), legal)
+
+    def search(self, state: State, root: _Node | None = None, iterations: int | None = None) -> _Node:
+        """Run the search for `state.to_move` (`iterations`, else the bot's own) and return its root, whose
+        children hold each tried action's visits and summed reward for the mover. `state` needs only
+        `to_move` and `determinize`; a `root` given is searched further (the coach reads and reuses trees)."""
+        me = state.to_move
         rng, c = self.rng, self.exploration
         evaluate, determinize = self.evaluator.evaluate, state.determinize
         log, sqrt = math.log, math.sqrt
-        root = _Node(None)
-        for _ in range(self.iterations):
+        root = _Node(None) if root is None else root
+        for _ in range(self.iterations if iterations is None else iterations):
             sim = determinize(me, rng)
             node, path = root, [root]
             while sim.outcome is None:
@@ -270,7 +276,7 @@ class MCTSBot:
                 visited.visits += 1
                 if visited.mover is not None:
                     visited.reward += rewards[visited.mover]
-        return self._best(root, legal)
+        return root
 
     def _best(self, root: _Node, legal) -> str:
         """The most visited action; ties go to the better mean reward, then to chance, never to

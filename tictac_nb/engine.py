@@ -11,8 +11,10 @@ import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
+
+from .frozen import FrozenDict, freeze, thaw
 
 
 class IllegalAction(ValueError):
@@ -38,6 +40,7 @@ def excerpt(value: Any, limit: int = 60) -> str:
     """A short quote of `value` for messages: text as written (cut, unprintable characters shown as ?),
     anything else as its repr, never longer than about `limit` characters, so no message repeats a huge input."""
     if isinstance(value, str):
+        value = str.__str__(value)  # a plain copy of a str subclass: none of its own methods runs
         short = "".join(c if c.isprintable() else "?" for c in value[: limit - 3])
         return f"'{short}…'" if len(value) > limit - 3 else f"'{short}'"
     if isinstance(value, int) and value.bit_length() > 4 * limit:
@@ -48,6 +51,10 @@ def excerpt(value: Any, limit: int = 60) -> str:
         text = repr(value)
     except (ValueError, RecursionError):  # a number past int's printing limit, or nesting too deep
         return f"a {type(value).__name__} too large to show"
+    except Exception:  # an object whose own repr fails: its type says enough
+        return f"a {type(value).__name__}"
+    if type(text) is not str:
+        return f"a {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -102,11 +109,15 @@ class Target(NamedTuple):
 
 @dataclass(frozen=True)
 class Option:
-    """A rule option: its default (None: decided by the seed) and a check that normalizes a value."""
+    """A rule option: its default (None: decided by the seed), a check that normalizes a value, a line of
+    help, and for play pages a label in a player's words and words for some of its values."""
 
     default: Any
     check: Callable[[Any], Any]
     doc: str
+    label: str = ""
+    words: tuple[tuple[Any, str], ...] = ()
+    """(value, words) pairs: how a play page names a value ("at random" for None, a player's name for a seat)."""
 
 
 @dataclass(frozen=True)
@@ -151,9 +162,12 @@ def boolean(value: Any) -> bool:
     return value
 
 
-@dataclass(repr=False)
+@dataclass(frozen=True, repr=False)
 class Game:
-    """The rules of one game: name, options with their defaults, and the state class that plays it."""
+    """The rules of one game: name, options with their defaults, and the state class that plays it.
+
+    Read-only once made (its attributes, its option table, bots and variants), so that no code can change
+    the rules of later games; `dataclasses.replace(game, ...)` makes another `Game`."""
 
     name: str
     title: str
@@ -173,9 +187,14 @@ class Game:
     the protocol tests play every one."""
 
     def __post_init__(self) -> None:
+        settle = object.__setattr__  # a frozen dataclass sets its own fields only so
+        settle(self, "options", FrozenDict({key: replace(option, default=freeze(option.default))
+                                            for key, option in self.options.items()}))
+        settle(self, "bots", FrozenDict(self.bots))
+        settle(self, "variants", FrozenDict({name: freeze(options) for name, options in self.variants.items()}))
         if self.default_bot is None:
-            self.default_bot = generic_bot
-        self._defaults: dict[str, Any] | bool | None = None
+            settle(self, "default_bot", generic_bot)
+        settle(self, "_defaults", None)
 
     @property
     def rules(self) -> str:
@@ -188,43 +207,78 @@ class Game:
 
     def start(self, seed: int, options: dict[str, Any]) -> State:
         """A new state from a seed and a dict of options (which may hold any key: it is checked)."""
-        if seed.__class__ is not int or not 0 <= seed < SEED_LIMIT:
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
             check_seed(seed)
         if not options:
             defaults = self._defaults
-            if defaults is None:  # checked once per Game, and kept when no value can be changed in place
+            if defaults is None:  # checked once per Game: read-only, every new game may share it
                 defaults = self.check_options({})
-                self._defaults = defaults if all(_immutable(v) for v in defaults.values()) else False
-            elif defaults is False:
-                defaults = self.check_options({})
-            return self.state_class(self, seed, dict(defaults))
+                object.__setattr__(self, "_defaults", defaults)
+            return self.state_class(self, seed, defaults)
         return self.state_class(self, seed, self.check_options(options))
 
-    def check_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Every option's checked value: the given ones, the defaults for the rest."""
-        unknown = sorted(set(options) - set(self.options), key=str)
+    def check_options(self, options: dict[str, Any]) -> FrozenDict:
+        """Every option's checked value, read-only: the given ones, the defaults for the rest.
+
+        Given values are plain data (text, numbers, True/False, None, and lists, tuples and dicts of them,
+        of the built-in types themselves, not subclasses that could answer checks with a lie)."""
+        strange = next((key for key in options if type(key) is not str), None)
+        if strange is not None:
+            raise InvalidOption(f"an option's name is plain text, not {type(strange).__name__} {excerpt(strange)}")
+        unknown = sorted(set(options) - set(self.options))
         if unknown:
             known = ", ".join(self.options) or "none"
             raise InvalidOption(f"{self.title} has no option {excerpt(unknown[0])} (its options: {known})")
         values = {}
         for key, option in self.options.items():
-            value = options.get(key, option.default)
+            if key in options:
+                value = options[key]
+                problem = odd_data(value)
+                if problem:
+                    raise InvalidOption(f"option {key!r} {problem}")
+            else:
+                value = option.default
             try:
-                values[key] = option.check(value)
+                values[key] = freeze(option.check(value))
             except InvalidOption as error:
                 raise InvalidOption(f"option {key!r} {error}") from None
-        return values
+        return FrozenDict(values)
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}: {self.title}, options {', '.join(self.options) or 'none'}>"
 
 
-def _immutable(value: Any) -> bool:
-    try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
+PLAIN_LEAVES = (str, int, float, bool, type(None))
+PLAIN_NESTS = (list, tuple, dict, FrozenDict)
+MAX_NESTING = 12
+
+
+def odd_data(value: Any, depth: int = 0) -> str | None:
+    """Why `value` is not plain data (None when it is): built-in texts, numbers, True/False and None, in
+    lists, tuples and dicts with text keys, of those very types (a subclass could lie to every check)."""
+    kind = type(value)
+    if kind in PLAIN_LEAVES:
+        return None
+    if kind not in PLAIN_NESTS:
+        if isinstance(value, str):
+            return f"must be plain text (a str), not text of the kind {kind.__name__}"
+        return (f"must be plain data (text, whole or decimal numbers, True/False, None, lists and dicts), "
+                f"not {kind.__name__}")
+    if depth >= MAX_NESTING:
+        return f"must not nest lists or dicts more than {MAX_NESTING} deep"
+    if kind is dict or kind is FrozenDict:
+        for key, item in value.items():
+            if type(key) is not str:
+                return f"must have plain text keys, not {type(key).__name__} {excerpt(key)}"
+            problem = odd_data(item, depth + 1)
+            if problem:
+                return problem
+        return None
+    for item in value:
+        problem = odd_data(item, depth + 1)
+        if problem:
+            return problem
+    return None
 
 
 def generic_bot(seed: int | None = None) -> Any:
@@ -255,7 +309,7 @@ class State(ABC):
     def __init__(self, game: Game, seed: int, options: dict[str, Any]) -> None:
         self.game = game
         self.seed = seed
-        self.options = options
+        self.options = options if type(options) is FrozenDict else freeze(options)  # read-only: copies share it
         self.history: list[str] = []
         self.outcome = None
         self.setup(SetupRandom(seed))  # type: ignore[arg-type]
@@ -335,13 +389,16 @@ class State(ABC):
 
     def play(self, action: str) -> None:
         """Play one action given in notation; anything illegal raises `IllegalAction`, changing nothing."""
-        if action.__class__ is not str or action not in self.legal_actions():
+        if type(action) is not str or action not in self.legal_actions():
             self._refuse(action)
         self.apply(action)
         self.history.append(action)
 
     def _refuse(self, action: Any) -> None:
-        if action.__class__ is not str:
+        if type(action) is not str:
+            if isinstance(action, str):  # a subclass may lie to `==`, `in` and `__class__`
+                raise IllegalAction(f"an action is plain text (a str) in {self.game.title} notation, not "
+                                    f"text of the kind {type(action).__name__}: write it as str(...)")
             raise IllegalAction(f"an action is written in {self.game.title} notation as text, "
                                 f"not {type(action).__name__} {excerpt(action)}")
         if self.outcome is not None:
@@ -387,7 +444,7 @@ class State(ABC):
         return {
             "game": self.game.name,
             "seed": self.seed,
-            "options": copy.deepcopy(self.options),
+            "options": thaw(self.options),
             "setup": self.setup_record(),
             "moves": list(self.history),
         }
@@ -447,8 +504,11 @@ RECORD_FIELDS = frozenset({"game", "seed", "options", "setup", "moves"})
 
 
 def load_record(record: Any, games: dict[str, Game]) -> State:
-    """Rebuild a state from `record()` output; anything malformed raises `InvalidRecord`."""
-    if not isinstance(record, dict):
+    """Rebuild a state from `record()` output; anything malformed raises `InvalidRecord`.
+
+    A record is plain data (built-in dicts, lists, texts and numbers, never subclasses, which could answer
+    the checks with a lie), and every move is replayed through `play`, which takes only legal actions."""
+    if type(record) is not dict:
         raise InvalidRecord(f"a record is a dict, not {type(record).__name__}")
     missing = sorted(RECORD_FIELDS - set(record))
     if missing:
@@ -457,13 +517,20 @@ def load_record(record: Any, games: dict[str, Game]) -> State:
     if extra:
         raise InvalidRecord(f"the record has unknown fields: {', '.join(excerpt(k) for k in extra[:3])}")
     name = record["game"]
-    if not isinstance(name, str) or name not in games:
+    if type(name) is not str or name not in games:
         raise InvalidRecord(f"unknown game {excerpt(name)} (known: {', '.join(games)})")
     options, moves = record["options"], record["moves"]
-    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
-        raise InvalidRecord("the record's options must be a dict of names to values")
-    if not isinstance(moves, list):
+    if type(options) is not dict or not all(type(k) is str for k in options):
+        raise InvalidRecord("the record's options must be a dict of names (plain text) to values")
+    if type(moves) is not list:
         raise InvalidRecord("the record's moves must be a list")
+    for number, move in enumerate(moves, 1):
+        if type(move) is not str:
+            kind = "text of the kind " if isinstance(move, str) else ""
+            raise InvalidRecord(f"move {number} must be plain text (a str), not {kind}{type(move).__name__}")
+    problem = odd_data(record["setup"])
+    if problem:
+        raise InvalidRecord(f"the record's setup {problem}")
     try:
         state = games[name].start(record["seed"], options)
     except InvalidOption as error:

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .engine import State
 from .replay import RecordSource, Timeline, move_lines, viewer_label
+from .svg import xml_safe
 from .widget import FRONTEND
 
 PAGE = """<!doctype html>
@@ -84,9 +85,21 @@ def _delta(previous: list[int], current: list[int]) -> list:
     return ops
 
 
+def _xml_safe_data(value: object) -> object:
+    """`value` (JSON data) with every text made `xml_safe`: the page puts these texts into its SVG and DOM."""
+    if isinstance(value, str):
+        return xml_safe(value)
+    if isinstance(value, list):
+        return [_xml_safe_data(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _xml_safe_data(item) for key, item in value.items()}
+    return value
+
+
 def _script_json(value: object) -> str:
-    """JSON that is safe inside a <script> element: no "</" or "<!--" can end or bend it."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """JSON that is safe inside a <script> element: no "</" or "<!--" can end or bend it, and no text in it
+    holds a character XML forbids."""
+    text = json.dumps(_xml_safe_data(value), ensure_ascii=False, separators=(",", ":"))
     return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
 
 
@@ -119,7 +132,7 @@ def page(positions: Iterable[State], viewer: int | None = None) -> str:
     css = (FRONTEND / "replay.css").read_text(encoding="utf-8")
     if "</script" in js.lower() or "</style" in css.lower():
         raise ValueError("the replay front end cannot be inlined: it contains a closing script or style tag")
-    return PAGE.format(title=html.escape(title), css=css, js=js, data=_script_json(data))
+    return xml_safe(PAGE.format(title=html.escape(title), css=css, js=js, data=_script_json(data)))
 
 
 def export_html(source: RecordSource, path: str | os.PathLike, viewer: int | None = None) -> Path:

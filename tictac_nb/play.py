@@ -2,6 +2,10 @@
 options, its seats (a human or a bot) and a new game. Built from the protocol alone (`Game.options` and
 their checks, `Game.bots`, the kit's bots), so a new game gets a play page unchanged.
 
+`Dealer` is what a play page deals, whatever shows it: the controls and seats as data, and a new `Board`
+for chosen options, seats and a seed. `PlayPage` shows it with ipywidgets (the Voila play pages); the
+static site's pages show the same description in plain HTML (`tictac_nb.page`).
+
     >>> from tictac_nb.play import PlayPage
     >>> PlayPage("tyc")              # doctest: +SKIP
 """
@@ -10,25 +14,78 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 
 from .bots import MCTSBot, RandomBot
-from .engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean
+from .engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean, check_seed
 from .widget import Board
 
 HUMAN = "human"
-BY_SEED = "by seed"
+BY_SEED = "at random"
 NUMBER_MENU = 12  # whole-number options with at most this many values are a menu; larger ones a number box
 
 
-def kit_bots(game: Game) -> dict[str, Callable[[int], Any]]:
-    """The bots a seat can be given: the game's default bot first (strong and quick), then its own, then
-    the kit's generic ones."""
-    bots: dict[str, Callable[[int], Any]] = {"the game's bot": lambda seed: game.default_bot(seed=seed)}
-    bots |= {name: (lambda seed, f=factory: f(seed=seed)) for name, factory in game.bots.items()}
+class Control(NamedTuple):
+    """A rule option as a page offers it: a checkbox, a menu of (words, value) choices, or a number box."""
+
+    kind: str  # "check", "menu" or "number"
+    label: str
+    help: str
+    default: Any
+    choices: tuple[tuple[str, Any], ...] = ()
+    low: int = 0
+    high: int = 0
+
+    def value(self, choice: Any) -> Any:
+        """The option's value for what the page sent: a menu's choice by index, a box's number, a tick."""
+        if self.kind == "menu":
+            if type(choice) is not int or not 0 <= choice < len(self.choices):
+                raise InvalidOption(f"{self.label}: choose one of {', '.join(w for w, _ in self.choices)}")
+            return self.choices[choice][1]
+        if self.kind == "check" and type(choice) is not bool:
+            raise InvalidOption(f"{self.label}: tick it or leave it, not {choice!r:.20}")
+        return choice
+
+    def describe(self, name: str) -> dict[str, Any]:
+        """JSON-safe words for a page: menus by the index of each choice."""
+        default = [v for _, v in self.choices].index(self.default) if self.kind == "menu" else self.default
+        return {"name": name, "kind": self.kind, "label": self.label, "help": self.help, "default": default,
+                "choices": [words for words, _ in self.choices], "low": self.low, "high": self.high}
+
+
+def option_label(name: str, option: Option) -> str:
+    return option.label or name.replace("_", " ").capitalize()
+
+
+def control_of(name: str, option: Option) -> Control | None:
+    """The control for an option whose check exposes its values; None for free-form options (text, tables),
+    which keep their defaults on a play page."""
+    check, label, words = option.check, option_label(name, option), dict(option.words)
+    common = {"label": label, "help": option.doc, "default": option.default}
+    if check is boolean:
+        return Control("check", **common)
+    if isinstance(check, Choice):
+        return Control("menu", choices=tuple((words.get(v, str(v)), v) for v in check.values), **common)
+    if isinstance(check, WholeNumber):
+        if check.high - check.low < NUMBER_MENU:
+            values = ([None] if check.allow_none else []) + list(range(check.low, check.high + 1))
+            return Control("menu", choices=tuple((words.get(v, BY_SEED if v is None else str(v)), v)
+                                                 for v in values), **common)
+        if option.default is not None:
+            return Control("number", low=check.low, high=check.high, **common)
+    return None
+
+
+def seat_bots(game: Game) -> dict[str, Callable[[int], Any]]:
+    """The bots a seat can be given, each named once: the game's default bot first (strong and quick), then
+    its other own bots, then the kit's generic ones."""
+    own = next((name for name, factory in game.bots.items() if factory is game.default_bot), None)
+    first = f"{own} (the game's bot)" if own else "the game's bot"
+    bots: dict[str, Callable[[int], Any]] = {first: lambda seed: game.default_bot(seed=seed)}
+    bots |= {name: (lambda seed, f=factory: f(seed=seed)) for name, factory in game.bots.items() if name != own}
     bots["MCTSBot"] = lambda seed: MCTSBot(seed=seed)
     bots["RandomBot"] = lambda seed: RandomBot(seed=seed)
     return bots
@@ -40,42 +97,88 @@ def one_line(game: Game) -> str:
     return first[:1].upper() + first[1:] if first else game.title
 
 
-def option_control(name: str, option: Option) -> widgets.ValueWidget | None:
-    """A control for an option whose check exposes its values; None for free-form options (text, tables),
-    which keep their defaults on a play page."""
-    check, label = option.check, name.replace("_", " ")
-    common = {"description": label, "tooltip": option.doc, "style": {"description_width": "initial"},
+class Dealer:
+    """What a play page deals: `controls` (by option name), the seat menus for chosen options, and
+    `deal(choices, seats, seed)`, a new Board. A game dealt without a seed gets a fresh one, which the
+    page shows so that the same game can be dealt again."""
+
+    def __init__(self, game: str | Game) -> None:
+        from . import GAMES
+
+        if not isinstance(game, Game):
+            if game not in GAMES:
+                raise InvalidOption(f"unknown game {game!r:.40}; the kit has {', '.join(GAMES)}")
+            game = GAMES[game]
+        self.game = game
+        self.bots = seat_bots(game)
+        self.controls = {name: control for name, option in game.options.items()
+                         if (control := control_of(name, option)) is not None}
+
+    def options(self, choices: dict[str, Any]) -> dict[str, Any]:
+        """Option values from a page's choices (by control name); unknown names are refused."""
+        unknown = [str(name)[:30] for name in choices if name not in self.controls]
+        if unknown:
+            raise InvalidOption(f"{self.game.title} has no option {unknown[0]!r} on its play page")
+        return {name: self.controls[name].value(choice) for name, choice in choices.items()}
+
+    def seat_menus(self, choices: dict[str, Any]) -> list[dict[str, Any]]:
+        """Each seat's name and default choice for these option choices; [] if the options are refused."""
+        try:
+            state = self.game.new_game(0, **self.options(choices))
+        except InvalidOption:
+            return []
+        default = next(iter(self.bots))
+        return [{"seat": seat, "name": state.player_name(seat), "default": HUMAN if seat == 0 else default,
+                 "choices": [HUMAN, *self.bots]} for seat in range(state.num_players)]
+
+    def describe(self) -> dict[str, Any]:
+        """The page in words: title, line, option controls with their defaults, and seats."""
+        return {"game": self.game.name, "title": self.game.title, "line": one_line(self.game),
+                "controls": [control.describe(name) for name, control in self.controls.items()],
+                "seats": self.seat_menus({})}
+
+    def deal(self, choices: dict[str, Any], seats: Sequence[str], seed: int | None = None) -> Board:
+        """A new Board: the chosen options, each seat's choice (HUMAN or a bot's name), and the seed
+        (None: a fresh one). Anything refused raises InvalidOption and deals nothing."""
+        options = self.options(choices)
+        seed = random.SystemRandom().randrange(2**32) if seed is None else check_seed(seed)
+        state = self.game.new_game(seed, **options)
+        if not isinstance(seats, Sequence) or isinstance(seats, str) or len(seats) != state.num_players:
+            raise InvalidOption(f"{self.game.title} with these options has {state.num_players} seats: choose "
+                                f"who plays each")
+        wrong = [s for s in seats if type(s) is not str or (s != HUMAN and s not in self.bots)]
+        if wrong:
+            raise InvalidOption(f"a seat is played by a human or one of {', '.join(self.bots)}, not {wrong[0]!r:.30}")
+        bots = {seat: self.bots[who](seed + seat) for seat, who in enumerate(seats) if who != HUMAN}
+        return Board(state, bots=bots)
+
+
+def control_widget(control: Control) -> widgets.ValueWidget:
+    common = {"description": control.label, "tooltip": control.help, "style": {"description_width": "initial"},
               "layout": {"margin": "2px 1em 2px 0", "width": "auto"}}
-    if check is boolean:
-        return widgets.Checkbox(value=option.default, indent=False, **common)
-    if isinstance(check, Choice):
-        return widgets.Dropdown(options=[(str(v), v) for v in check.values], value=option.default, **common)
-    if isinstance(check, WholeNumber):
-        if check.high - check.low < NUMBER_MENU:
-            values = [(BY_SEED, None)] if check.allow_none else []
-            values += [(str(v), v) for v in range(check.low, check.high + 1)]
-            index = [v for _, v in values].index(option.default)  # by index: a value of None selects nothing
-            return widgets.Dropdown(options=values, index=index, **common)
-        if option.default is not None:
-            return widgets.BoundedIntText(value=option.default, min=check.low, max=check.high, **common)
-    return None
+    if control.kind == "check":
+        return widgets.Checkbox(value=control.default, indent=False, **common)
+    if control.kind == "menu":  # by index: a value of None selects nothing
+        index = [v for _, v in control.choices].index(control.default)
+        return widgets.Dropdown(options=list(control.choices), index=index, **common)
+    return widgets.BoundedIntText(value=control.default, min=control.low, max=control.high, **common)
 
 
 class PlayPage(widgets.VBox):
     """A game to play: `PlayPage("tyc")`. Seat 0 is human, the others the game's strongest bot, until the
-    player changes them and starts a new game."""
+    player changes them and starts a new game. Every game is dealt from a fresh seed, shown on the page
+    as its game number, so typing that number deals it again; `seed=` fixes the page's games instead."""
 
     def __init__(self, game: str, seed: int | None = None, **kwargs: Any) -> None:
-        from . import GAMES
-
-        if game not in GAMES:
-            raise InvalidOption(f"unknown game {game!r}; the kit has {', '.join(GAMES)}")
-        self.game = GAMES[game]
-        self._seeds = None if seed is None else random.Random(seed)  # fixed seeds: the same games each time
-        self.bots = kit_bots(self.game)
-        self.options = {name: control for name, option in self.game.options.items()
-                        if (control := option_control(name, option)) is not None}
+        self.dealer = Dealer(game)
+        self.game = self.dealer.game
+        self._seeds = None if seed is None else random.Random(seed)
+        self.bots = self.dealer.bots
+        self.options = {name: control_widget(control) for name, control in self.dealer.controls.items()}
         self.seats = widgets.HBox(layout={"flex_flow": "row wrap"})
+        self.number = widgets.Text(description="Game number", placeholder="a new game",
+                                   style={"description_width": "initial"}, layout={"width": "16em"})
+        self.dealt = widgets.HTML(layout={"margin": "0 1em"})
         self.message = widgets.HTML(layout={"min_height": "1.5em"})
         self.new = widgets.Button(description="Play with these rules", button_style="primary",
                                   layout={"width": "auto"})
@@ -87,44 +190,63 @@ class PlayPage(widgets.VBox):
                              f"<p class='ttn-play-line'>{html.escape(one_line(self.game))}</p>")
         settings = widgets.HBox([*self.options.values()], layout={"flex_flow": "row wrap"})
         self.area = widgets.Box()
-        super().__init__([title, self.area, settings, self.seats, widgets.HBox([self.new, self.message])],
-                         **kwargs)
+        deal = widgets.HBox([self.new, self.number, self.dealt], layout={"flex_flow": "row wrap"})
+        super().__init__([title, self.area, settings, self.seats, deal, self.message], **kwargs)
         self._update_seats()
         self.new_game()
 
+    def choices(self) -> dict[str, Any]:
+        """What the controls show, as `Dealer` takes it: a menu by its index."""
+        return {name: control.index if isinstance(control, widgets.Dropdown) else control.value
+                for name, control in self.options.items()}
+
     def chosen_options(self) -> dict[str, Any]:
-        return {name: control.value for name, control in self.options.items()}
+        return self.dealer.options(self.choices())
 
     def _update_seats(self) -> None:
-        """One menu per seat; the number of seats can depend on the options (TIC TOC's players)."""
-        try:
-            state = self.game.new_game(0, **self.chosen_options())
-        except InvalidOption:
+        """One menu per seat, whose number can depend on the options (TIC TOC's players). The menus that
+        stay keep what was chosen in them: an option change never undoes a seat's choice."""
+        menus = self.dealer.seat_menus(self.choices())
+        if not menus:
             return  # the message appears when a new game is asked for
-        old = [menu.value for menu in self.seats.children]
-        choices = [HUMAN, *self.bots]
-        menus = []
-        for seat in range(state.num_players):
-            default = old[seat] if seat < len(old) else (HUMAN if seat == 0 else next(iter(self.bots)))
-            menus.append(widgets.Dropdown(options=choices, value=default, description=state.player_name(seat),
-                                          style={"description_width": "initial"}))
-        self.seats.children = menus
+        kept = list(self.seats.children[:len(menus)])
+        for menu, seat in zip(kept, menus, strict=False):
+            menu.description = seat["name"]
+        for seat in menus[len(kept):]:
+            kept.append(widgets.Dropdown(options=seat["choices"], value=seat["default"], description=seat["name"],
+                                         style={"description_width": "initial"}))
+        if len(kept) != len(self.seats.children) or any(a is not b for a, b in zip(kept, self.seats.children,
+                                                                                  strict=False)):
+            self.seats.children = kept
 
     def seat_bots(self, seed: int) -> dict[int, Any]:
         return {seat: self.bots[menu.value](seed + seat) for seat, menu in enumerate(self.seats.children)
                 if menu.value != HUMAN}
 
     def new_game(self) -> None:
-        """A new game with the chosen options and seats; bad options leave the current game as it is."""
+        """A new game with the chosen options and seats, from the typed game number or a fresh one; anything
+        refused leaves the current game as it is and says why."""
         try:
-            seed = None if self._seeds is None else self._seeds.randrange(2**32)
-            state = self.game.new_game(seed, **self.chosen_options())
+            seed = self._seed()
+            board = self.dealer.deal(self.choices(), [menu.value for menu in self.seats.children], seed)
         except InvalidOption as error:
             self.message.value = f"<span class='ttn-play-error'>{html.escape(str(error))}</span>"
             return
         self.message.value = ""
-        self.board = Board(state, bots=self.seat_bots(state.seed))
-        self.area.children = [self.board]
+        if self.board is not None:
+            self.board.close()
+        self.board = board
+        self.number.value = ""
+        self.dealt.value = f"<span class='ttn-play-seed'>This is game number {board.state.seed}.</span>"
+        self.area.children = [board]
+
+    def _seed(self) -> int | None:
+        typed = self.number.value.strip()
+        if typed:
+            if not (typed.isascii() and typed.isdigit()) or len(typed) > 20:
+                raise InvalidOption(f"a game number is a whole number, like 2718281, not {typed[:20]!r}")
+            return check_seed(int(typed))
+        return None if self._seeds is None else self._seeds.randrange(2**32)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         """The live page, plus the board's static SVG for viewers that run no widgets."""

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Game, InvalidOption, State
+from .svg import xml_safe
 
 PAGE_WIDTH = 194.0    # mm: A4 and Letter both hold 194 x 263 mm inside 8 mm margins
 PAGE_HEIGHT = 263.0
@@ -197,7 +198,8 @@ header {{ height: {HEADER}mm; font-size: 8pt; color: #52606d; border-bottom: 0.2
 
 
 def document(game: Game, state: State, pieces: list[Component]) -> str:
-    """The whole HTML file: the rules page, then the pages of pieces."""
+    """The whole HTML file: the rules page, then the pages of pieces (with no character XML forbids, so
+    every SVG in it stays well-formed)."""
     pages = paginate(pieces)
     total = len(pages) + 1
     body = [_rules_page(game, game.title)]
@@ -217,5 +219,6 @@ def document(game: Game, state: State, pieces: list[Component]) -> str:
         body.append("</section>")
     options = ", ".join(f"{k}={v!r}" for k, v in state.options.items() if v != game.options[k].default)
     title = f"{game.title}: print and play" + (f" ({options})" if options else "")
-    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>{html.escape(title)}</title>\n'
-            f'<style>{CSS}</style>\n</head>\n<body>\n' + "\n".join(body) + "\n</body>\n</html>\n")
+    return xml_safe(f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+                    f'<title>{html.escape(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n'
+                    + "\n".join(body) + "\n</body>\n</html>\n")

@@ -18,7 +18,10 @@ import anywidget
 import ipywidgets
 import traitlets
 
-from .engine import IllegalAction, InvalidRecord, State, load_record
+from .bots import as_bot
+from .engine import IllegalAction, InvalidRecord, State, excerpt, load_record
+from .svg import still_picture
+from .table import _shape
 from .widget import FRONTEND, Board
 
 if TYPE_CHECKING:
@@ -99,7 +102,7 @@ class Timeline:
 
     def check_step(self, step: Any) -> int:
         if type(step) is not int or not 0 <= step <= len(self.moves):
-            raise ValueError(f"a step is a whole number of moves from 0 to {len(self.moves)}, not {step!r:.40}")
+            raise ValueError(f"a step is a whole number of moves from 0 to {len(self.moves)}, not {excerpt(step, 40)}")
         return step
 
     def position(self, step: int) -> State:
@@ -139,6 +142,20 @@ def move_lines(positions: Iterable[State]) -> list[dict[str, str]]:
     return lines
 
 
+def check_bots(state: State, bots: Any) -> dict:
+    """`bots` as a dict once every key is a seat of `state` and every value a bot, in the words `Board` uses,
+    so that a bad bot is refused when the replay is made, not when "Play from here" is pressed."""
+    if bots is None:
+        return {}
+    if not isinstance(bots, Mapping):
+        raise TypeError(f"bots is a dict of seat to bot, like {{1: RandomBot()}}, not {excerpt(bots)}")
+    for seat, bot in bots.items():
+        if type(seat) is not int or not 0 <= seat < state.num_players:
+            raise ValueError(f"bots are keyed by seat, 0 to {state.num_players - 1}, not {excerpt(seat)}")
+        as_bot(bot)
+    return dict(bots)
+
+
 class Replay(anywidget.AnyWidget):
     """Step through a played game: `Replay(state_or_record, viewer=None)`.
 
@@ -175,7 +192,7 @@ class Replay(anywidget.AnyWidget):
         if viewer not in allowed:
             raise ValueError(f"viewer {viewer!r} is not among the viewers this replay offers ({allowed!r})")
         self.timeline = timeline
-        self.bots = dict(bots or {})
+        self.bots = check_bots(final, bots)
         self._allowed = allowed
         self._shown: State | None = None
         super().__init__(
@@ -217,7 +234,7 @@ class Replay(anywidget.AnyWidget):
         value = proposal["value"]
         if value is not None and type(value) is not int or value not in self._allowed:
             names = ", ".join(repr(v) for v in self._allowed)
-            raise traitlets.TraitError(f"this replay is seen by one of {names}, not {value!r:.40}")
+            raise traitlets.TraitError(f"this replay is seen by one of {names}, not {excerpt(value, 40)}")
         return value
 
     @traitlets.observe("step", "viewer")
@@ -285,11 +302,15 @@ class Replay(anywidget.AnyWidget):
         return Board(state, bots=bots, seat=seat, **options)
 
     def _branch(self) -> None:
+        """The button: a board from here below the replay, in place of (and stopping) the one it opened before."""
         board = self.play_from_here(self.bots)
+        for old in self.boxed.children[1:]:
+            old.close()
         self.boxed.children = (self, board)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        """Messages from the browser; a malformed one changes nothing and says why."""
+        """Messages from the browser; a malformed one changes nothing and says why, and nothing a message
+        holds escapes as an exception."""
         try:
             kind = content.get("type") if isinstance(content, dict) else None
             if kind == "go":
@@ -299,15 +320,19 @@ class Replay(anywidget.AnyWidget):
             elif kind == "branch":
                 self._branch()
             else:
-                raise ValueError(f"ignored a malformed message from the browser: {content!r:.80}")
+                raise ValueError(f"ignored a malformed message from the browser ({_shape(content)})")
         except (ValueError, IllegalAction, traitlets.TraitError) as error:
-            self.message = str(error)
+            self.message = str(error)[:200]
+        except Exception as error:  # a bug (in a renderer, a rule, a bot): the replay stays and says so
+            self.message = f"the replay could not handle that: {type(error).__name__}: {str(error)[:120]}"
 
     def _repr_mimebundle_(self, **kwargs: Any):
-        """The replay with the room below it for a board, plus a static SVG for GitHub, nbviewer and nbconvert."""
+        """The replay with the room below it for a board, plus its position as a still picture where no widget
+        runs (see `svg.still_picture`)."""
         data = self.boxed._repr_mimebundle_(**kwargs)
         data, metadata = data if isinstance(data, tuple) else (data, {})
-        return {**data, "image/svg+xml": self.svg}, metadata
+        words = f"{self.title}, move {self.step} of {self.count}: {self.status}"
+        return {**data, **still_picture(self.svg, words)}, metadata
 
     def __repr__(self) -> str:
         seen = viewer_label(self.timeline.final, self.viewer)

@@ -7,6 +7,9 @@ needs nothing else to make it clickable and reachable from the keyboard.
 
 from __future__ import annotations
 
+import base64
+import html
+import re
 from typing import Any
 
 import svgwrite
@@ -22,6 +25,7 @@ PALETTE = {  # every colour used for text reads at 4.5:1 or more on "paper" (WCA
     "target": "#1f6fd1",
     "player": ("#c53030", "#1f6fd1", "#2f7a33", "#8e44ad"),
     "win": "#f0b429",
+    "coach": "#0f766e",  # the coach's shades, outlines and numbers (a teal apart from targets and players)
 }
 FONT = "system-ui, -apple-system, 'Segoe UI', sans-serif"
 
@@ -109,5 +113,34 @@ def wrap(text: str, width: int) -> list[str]:
     return lines
 
 
+NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""The characters XML 1.0 forbids: C0 controls but tab, newline and carriage return; surrogates; U+FFFE
+and U+FFFF."""
+REFERENCE = re.compile("&#(?:[xX]([0-9a-fA-F]{1,8})|([0-9]{1,10}));")
+
+
+def _reference(match: re.Match) -> str:
+    code = int(match[1], 16) if match[1] else int(match[2])
+    return "\ufffd" if code > 0x10FFFF or NOT_XML.match(chr(code)) else match[0]
+
+
+def xml_safe(text: str) -> str:
+    """`text` with every character XML 1.0 forbids, written as itself or as a character reference (as a
+    serializer writes a lone surrogate), replaced by U+FFFD, whatever put it there: one of them makes an SVG,
+    a notebook's `image/svg+xml` output or an XHTML page unreadable (a parse error page)."""
+    return REFERENCE.sub(_reference, NOT_XML.sub("\ufffd", text))
+
+
 def to_text(drawing: Any) -> str:
-    return drawing.tostring()
+    """The drawing as SVG text, always well-formed XML."""
+    return xml_safe(drawing.tostring())
+
+
+def still_picture(svg_text: str, words: str) -> dict[str, str]:
+    """What a saved notebook shows of a widget where no widget runs: the SVG (GitHub, nbviewer, nbconvert),
+    Markdown holding it as an image with `words` below (JupyterLab and JupyterLite show it in an untrusted
+    notebook, where they draw neither widgets nor SVG), and the words as plain text."""
+    picture = base64.b64encode(svg_text.encode()).decode("ascii")
+    words = html.escape(" ".join(words.split()), quote=True)
+    return {"image/svg+xml": svg_text, "text/markdown": f'<img src="data:image/svg+xml;base64,{picture}" '
+            f'alt="{words}">\n\n{words}\n', "text/plain": words}

@@ -44,7 +44,7 @@ def _short(words: str, limit: int = 160) -> str:
 
 def check_message(content: Any) -> dict:
     """The message as {field: value} once its shape, types and sizes are right; else `IllegalAction`."""
-    if not isinstance(content, dict) or not isinstance(content.get("type"), str) or content["type"] not in MESSAGES:
+    if not isinstance(content, dict) or type(content.get("type")) is not str or content["type"] not in MESSAGES:
         raise IllegalAction(f"ignored a malformed message from the browser ({_shape(content)})")
     fields = MESSAGES[content["type"]]
     extra = [str(k)[:20] for k in content if k != "type" and k not in fields]

@@ -10,8 +10,6 @@ board answers with a message and the game stays as it was unless the message was
 from __future__ import annotations
 
 import asyncio
-import base64
-import html
 import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +19,7 @@ import traitlets
 
 from .bots import Bot, as_bot
 from .engine import State
+from .svg import still_picture
 from .table import MAX_TARGET, MAX_TURN, MESSAGES, WIDTHS, Table, check_message
 
 __all__ = ["Board", "FRONTEND", "MAX_TARGET", "MAX_TURN", "MESSAGES", "WIDTHS", "check_message"]
@@ -107,11 +106,7 @@ class Board(anywidget.AnyWidget, Table):
         notebook, where it draws neither widgets nor SVG)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        picture = base64.b64encode(self.svg.encode()).decode("ascii")
-        words = html.escape(" ".join(filter(None, (self.cover, self.status))), quote=True)
-        markdown = f'<img src="data:image/svg+xml;base64,{picture}" alt="{words}">\n\n{words}\n'
-        data = {**data, "image/svg+xml": self.svg, "text/markdown": markdown}
-        return data, metadata
+        return {**data, **still_picture(self.svg, " ".join(filter(None, (self.cover, self.status))))}, metadata
 
     # ---- what the board does
     @staticmethod
@@ -159,10 +154,17 @@ class Board(anywidget.AnyWidget, Table):
             self._play_bot()
         self.thinking = False
 
+    def close(self) -> None:
+        """Stop this board for good: the bot moves it has scheduled are dropped and no new ones come (a page
+        that replaces its board calls this, so the old board's bots do not play on unseen)."""
+        self._stalled = "closed"
+        self.thinking = False
+        super().close()
+
     def _bot_move(self, turn: int) -> None:
         """A scheduled bot move on the notebook's event loop; an interrupt stops the bot, not the loop."""
         mover = self.state.to_move
-        if turn == self.turn and self.state.outcome is None and mover in self.bots:
+        if turn == self.turn and self.state.outcome is None and mover in self.bots and not self._stalled:
             try:
                 self._play_bot()
             except KeyboardInterrupt:

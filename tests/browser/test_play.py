@@ -73,6 +73,10 @@ def test_options_and_seats_make_a_new_game(page, play_server):
     page.wait_for_function("() => document.querySelectorAll('.widget-dropdown select').length === 3 + 2")
     seats = page.locator(".widget-dropdown select").nth(3)  # players, first player, then seat menus
     seats.select_option(label=HUMAN)
+    # a human starts (no cover to pass the screen), chosen after a seat: the seat keeps its choice
+    page.locator(".widget-dropdown select").nth(1).select_option(label="Player 1")
+    page.wait_for_timeout(300)
+    assert seats.input_value() == HUMAN, "an option change undid a seat's choice"
     page.locator("button", has_text="Play with these rules").click()
     page.wait_for_function("() => /Player 3/.test(document.querySelector('.ttn-svg svg')?.getAttribute('aria-label') "
                            "+ document.querySelector('.ttn-root').innerText)")
@@ -124,6 +128,7 @@ def test_fixed_seeds_give_the_same_games_and_the_game_default_bot_sits_first():
     a.new_game(), b.new_game()
     assert a.board.state.seed == b.board.state.seed
     page = PlayPage("tic-tac-ko")
-    assert page.seats.children[1].value == "the game's bot" and type(page.board.bots[1]).__name__ == "KOBot"
+    assert page.seats.children[1].value == "KOBot (the game's bot)" and type(page.board.bots[1]).__name__ == "KOBot"
+    assert list(page.bots) == ["KOBot (the game's bot)", "MCTSBot", "RandomBot"], "each bot is offered once"
     with pytest.raises(tictac_nb.InvalidOption, match="unknown game"):
         PlayPage("chess")

@@ -15,9 +15,19 @@ import time
 from pathlib import Path
 
 import pytest
-from browser_support import BOARD, first_live_board, only_localhost, play_an_action, played, serve_folder
+from browser_support import (
+    BOARD,
+    first_live_board,
+    only_localhost,
+    play_an_action,
+    played,
+    serve_folder,
+    wait_until_human,
+)
+from replies import time_replies
 
 import tictac_nb
+from tictac_nb.play import HUMAN as HUMAN_SEAT
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 
@@ -159,3 +169,105 @@ def test_readme_links_every_notebook_to_the_site_and_every_game_to_its_play_page
     for notebook in sorted((ROOT / "notebooks" / "play").glob("*.ipynb")):
         assert f"urlpath=voila/render/notebooks/play/{notebook.name}" in readme
     assert "make site" in (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+
+
+# ---- the site's play pages: Pyodide and the board, no JupyterLab -----------------------------------
+PLAY_PAGES = sorted(p.stem for p in (ROOT / "notebooks" / "play").glob("*.ipynb"))
+
+
+def open_site_play_page(page, site, name: str, query: str = ""):
+    """Open the site's play page of `name`; the board, and the seconds from opening to a playable board."""
+    opened = time.monotonic()
+    page.goto(f"{site.url}/play/{name}.html{query}")
+    page.wait_for_selector(BOARD, timeout=60_000)
+    board = first_live_board(page)
+    wait_until_human(page, board)
+    return board, time.monotonic() - opened
+
+
+@pytest.mark.parametrize("name", PLAY_PAGES)
+def test_every_play_page_of_the_site_plays_offline(offline_page, site, name):
+    page, refused = offline_page
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    board, seconds = open_site_play_page(page, site, name)
+    game = tictac_nb.GAMES[name]
+    assert page.locator("h1").inner_text() == game.title and game.title in page.title()
+    assert page.locator("h1").count() == 1, "the title is shown once"
+    start, clicked = played(board), time.monotonic()
+    play_an_action(page, board, two_step=name in TWO_STEP)
+    answered = time.monotonic() - clicked
+    assert played(board) > start and board.locator(".ttn-message").inner_text() == ""
+    replies = time_replies(page, board, replies=2)
+    print(f"\nsite play page {name}, offline: playable {seconds:.1f} s after the page opened "
+          f"(Pyodide in the page: {page.evaluate('document.documentElement.dataset.ready')} s), the first action "
+          f"played {answered:.2f} s after its click; {replies.line('bot replies')}")
+    assert not refused, f"the play page asked for other hosts: {refused[:3]}"
+    assert not errors, errors
+
+
+def test_the_landing_page_lists_every_play_page(offline_page, site):
+    page, _ = offline_page
+    page.goto(f"{site.url}/play/index.html")
+    links = page.locator(".ttp-games a")
+    titles = [tictac_nb.GAMES[n].title for n in sorted(PLAY_PAGES, key=list(tictac_nb.GAMES).index)]
+    assert [links.nth(i).inner_text() for i in range(links.count())] == titles
+    links.first.click()
+    page.wait_for_selector(BOARD, timeout=60_000)
+
+
+def test_a_site_play_page_deals_again_by_number_and_its_controls_keep_each_other(offline_page, site):
+    from a11y import axe_violations
+
+    page, _ = offline_page
+    board, _ = open_site_play_page(page, site, "tic-toc")
+    first = int(page.locator("#ttp-dealt").inner_text().split()[-1].rstrip("."))
+    assert f"game={first}" in page.url
+    page.select_option("#ttp-players", label="3")
+    page.wait_for_selector("#ttp-seat-2")
+    page.select_option("#ttp-seat-2", label=HUMAN_SEAT)
+    page.select_option("#ttp-first_player", label="Player 1")  # an option change after a seat's choice
+    assert page.input_value("#ttp-seat-2") == HUMAN_SEAT, "an option change undid a seat's choice"
+    page.locator("button", has_text="Play with these rules").click()
+    page.wait_for_function("(old) => !document.querySelector('#ttp-dealt').textContent.includes(old)", arg=str(first))
+    board = first_live_board(page)
+    assert "Player 3" in board.inner_text() or "Player 3" in board.locator("svg").first.get_attribute("aria-label")
+    page.fill("#ttp-number", "nonsense")
+    page.locator("button", has_text="Play with these rules").click()
+    assert "game number" in page.locator("#ttp-problem").inner_text()
+    page.fill("#ttp-number", str(first))
+    page.select_option("#ttp-players", label="2")
+    page.select_option("#ttp-first_player", label="at random")  # the rules a fresh page opens with
+    page.locator("button", has_text="Play with these rules").click()
+    page.wait_for_function("(n) => document.querySelector('#ttp-dealt').textContent.includes(n)", arg=str(first))
+    again = page.locator(".ttn-svg").inner_html()
+    page.goto(f"{site.url}/play/tic-toc.html?game={first}")
+    board = first_live_board(page)
+    wait_until_human(page, board)
+    assert page.locator(".ttn-svg").inner_html() == again, "the same game number deals the same game"
+    assert not axe_violations(page, "body")
+    page.emulate_media(color_scheme="dark")
+    assert not axe_violations(page, "body")
+
+
+def test_every_site_notebook_opens_with_how_to_run_it_and_no_machinery():
+    for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        cells = json.loads((SITE / "files" / notebook.name).read_text())["cells"]
+        assert cells[0]["cell_type"] == "markdown" and "Run All Cells" in cells[0]["source"], notebook.name
+        assert not any("meta_path" in cell["source"] for cell in cells), notebook.name
+        texts = [value for cell in cells for output in cell.get("outputs", [])
+                 for value in [output.get("text"), *output.get("data", {}).values()] if value is not None]
+        assert not any(isinstance(value, list) for value in texts), f"{notebook.name}: a text is not joined"
+
+
+def test_a_site_notebook_shows_clean_saved_outputs_before_it_runs(offline_page, site):
+    page, _ = offline_page
+    logged: list[str] = []
+    page.on("console", lambda message: logged.append(message.text))
+    page.goto(f"{site.url}/lab/index.html?path=tic-tac-two.ipynb")
+    page.wait_for_selector(".jp-OutputArea-output img[src^='data:image/svg+xml']")
+    page.wait_for_timeout(1500)  # the table of contents updates after the notebook shows
+    shown = outputs(page)
+    assert not [text for text in shown if ", ," in text or text.startswith(",")], shown
+    assert not [text for text in shown if "VBox(" in text or "object at 0x" in text], shown
+    assert not [line for line in logged if "table of contents" in line], logged

@@ -7,6 +7,8 @@ import html
 import ipywidgets as widgets
 import matplotlib
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import lab
@@ -166,3 +168,73 @@ def test_a_games_own_bots_join_its_seat_menus():
     assert "TicTocBot" in labels
     ui.picker.value = "tic-tac-two"
     assert "TicTocBot" not in [label for label, _ in ui.a.bots[0].options]
+
+
+# ---- typed values that are no values ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("option", "typed", "words"), [
+    ("mix", "{['lake']: 4}", "option 'mix' cannot be read: unhashable type: 'list'"),
+    ("mix", "-" * 100_000 + "1", "option 'mix' is 100,001 characters long; a typed value has at most 100,000"),
+    ("mix", "-" * 10_000 + "1", "option 'mix' is nested too deeply to read"),
+    ("bag", "~" * 5_000 + "1", "option 'bag' is nested too deeply to read"),
+])
+def test_a_typed_value_that_is_no_value_gets_a_message_in_the_widget(option, typed, words, capsys):
+    ui = lab.DesignLab(game="tic-tac-trek", games=2)
+    ui.b.controls[option].widget.value = typed          # the observer: no exception
+    assert html.escape(words) in ui.b.message.value
+    table = ui.run()                                     # "Play both variants": no exception either
+    assert table.empty and ui.results == {} and not ui.button.disabled
+    assert f"Variant B: {words}" in capsys.readouterr().out
+
+
+def test_an_option_whose_check_breaks_on_an_odd_value_is_named():
+    ui = lab.DesignLab(game="tic-tac-two", games=2)
+    real = ui.b.game.options["tiles"]
+
+    def breaks(value):
+        if value == "boom":
+            raise KeyError("the check's own bug")
+        return real.check(value)
+    ui.b.game.options["tiles"] = Option(real.default, breaks, real.doc)
+    try:
+        ui.b.controls["tiles"].widget.value = "boom"
+        assert "option &#x27;tiles&#x27; cannot be used: KeyError" in ui.b.message.value
+        assert ui.run().empty
+    finally:
+        ui.b.game.options["tiles"] = real
+
+
+PANELS: dict[str, lab.DesignLab] = {}
+
+
+def typed_texts() -> st.SearchStrategy[str]:
+    literals = st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6) | st.integers(), inner,
+                                                                    max_size=4) | st.tuples(inner, inner),
+        max_leaves=12)
+    nested = st.builds(lambda n, c, tail: c * n + tail, st.integers(0, 30_000), st.sampled_from("-+~([{"),
+                       st.sampled_from(["1", "", "]", "x"]))
+    bad_keys = st.builds(lambda k, v: "{" + repr(k) + ": " + repr(v) + "}",
+                         st.lists(st.text(max_size=5), max_size=3) | st.dictionaries(st.text(max_size=3), st.none()),
+                         st.integers())
+    return st.text(max_size=40) | literals.map(repr) | nested | bad_keys
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(list(tictac_nb.GAMES)), data=st.data(), typed=typed_texts())
+def test_no_typed_value_raises_out_of_the_widget(game, data, typed):
+    ui = PANELS.get(game) or PANELS.setdefault(game, lab.DesignLab(game=game, games=1))
+    texts = [name for name, c in ui.b.controls.items() if isinstance(c.widget, widgets.Text)]
+    name = data.draw(st.sampled_from(texts))
+    control = ui.b.controls[name]
+    try:
+        control.widget.value = typed
+        problem = ui.b.problem()
+        if problem is None:
+            tictac_nb.new_game(game, seed=0, **ui.b.options())
+            assert ui.b.message.value == ""
+        else:
+            assert problem and ui.b.message.value and len(problem) < 400
+    finally:
+        control.widget.value = "" if control.option.default is None else repr(control.option.default)

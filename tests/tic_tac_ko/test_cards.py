@@ -169,3 +169,34 @@ def test_a_whole_new_deck_from_the_cards_option():
            'text = "Basic Bug card."\n'
     state = new(cards=text, decks=("bugs", "cute"))
     assert state.player_names == ("Bugs", "Cute") and hand(state, 0) == ["Beetle"] * 7
+
+
+@pytest.mark.parametrize(("field", "escape", "shown"), [
+    ("name", "\\u0000", "U+0000"), ("name", "\\u0007", "U+0007"), ("name", "\\t", "a tab"),
+    ("name", "\\n", "a line break"), ("text", "\\u0000", "U+0000"), ("text", "\\u0007", "U+0007"),
+    ("text", "\\u001b", "U+001B"), ("text", "\\r", "a carriage return"), ("text", "\\u007f", "U+007F"),
+    ("text", "\\u0085", "U+0085"), ("text", "\\uffff", "U+FFFF"), ("design", "\\u0008", "U+0008"),
+])
+def test_control_characters_in_home_made_cards_are_refused(field, escape, shown):
+    """A TOML escape puts a control character into a card; XML forbids most of them, so no SVG could show it."""
+    fields = {**BASE, "effect": '[ { verb = "draw" } ]', field: f'"Sun{escape}beam"'}
+    with pytest.raises(InvalidOption) as refused:
+        new(cards=_card(**fields))
+    message = str(refused.value)
+    name = "Sunbeam" if field != "name" else repr(tomllib.loads(f'x = "Sun{escape}beam"')["x"])[1:-1]
+    assert message.startswith(f"option 'cards' card '{name}' (cards option): its {field} holds the control "
+                              f"character {shown}")
+    assert message.isprintable()
+
+
+def test_a_card_text_may_break_lines_and_hold_tabs():
+    text = '"""Sun\n\tbeam: DRAW a card."""'
+    state = new(cards=_card(**{**BASE, "effect": '[ { verb = "draw" } ]', "text": text}))
+    assert "Sunbeam" in [card.name for card in state.decks[1].cards]
+
+
+def test_control_characters_in_a_home_made_deck_header_are_refused():
+    text = (HERE / "cute.toml").read_text(encoding="utf-8").replace('title = "Cute"', 'title = "Cu\\u0000te"', 1)
+    assert text != (HERE / "cute.toml").read_text(encoding="utf-8")
+    with pytest.raises(InvalidOption, match=r"the \[deck\] title holds the control character U\+0000"):
+        new(cards=text)

@@ -8,6 +8,7 @@
     >>> lab.replay(games, 12)                                # step through the game in row 12
     >>> lab.DesignLab()                                      # the widget
     >>> lab.tournament({"mine": my_bot, **lab.builtin_bots("tyc")}, "tyc", 20).ratings   # a class tournament
+    >>> lab.coach_summary({"Peek": games, "no Peek": others})   # decision tension, how soon decided, lead changes
 
 It works for every registered game through the game protocol only.
 """
@@ -16,6 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import numpy  # noqa: F401
+    import pandas  # noqa: F401
+except ModuleNotFoundError as missing:
+    raise ModuleNotFoundError(f"the design lab needs {missing.name}, which comes with the kit's lab extra: "
+                              f"pip install 'tictac-nb[lab]'", name=missing.name) from None
+
+from .coach_metrics import COACH_METRICS, analyse_batch, coach_summary
 from .metrics import (
     METRICS,
     actions_mean,
@@ -68,3 +77,4 @@ __all__ = [
     "play_games", "plot_comparison", "plot_leaderboard", "plot_win_rates", "ratings", "replay", "row_record",
     "summary", "sweep", "tournament", "win_rates",
 ]
+__all__ += ["COACH_METRICS", "analyse_batch", "coach_summary"]  # the coach's measures (coach_metrics)

@@ -168,4 +168,7 @@ def definitions() -> pd.DataFrame:
     """The one-line definition of every metric (the first line of its docstring)."""
     rows = {name: (metric.__doc__ or "").strip().splitlines()[0] for name, metric in METRICS.items()}
     rows["win_rate_<seat>"] = (win_rates.__doc__ or "").strip().splitlines()[0]
+    from .coach_metrics import COACH_METRICS  # the coach's measures (coach_summary), defined beside today's
+
+    rows.update({name: (metric.__doc__ or "").strip().splitlines()[0] for name, metric in COACH_METRICS.items()})
     return pd.DataFrame({"definition": rows})

@@ -61,14 +61,28 @@ def _from_dropdown(value: Any) -> Any:
     return None if value == _NONE else value
 
 
+MAX_TYPED = 100_000
+"""Characters a typed option value may have: more than any option takes (K.O.'s home-made cards, the
+longest, at most 50,000), while reading a huge text as Python (`ast.literal_eval`) can run out of memory."""
+
+
 def _parse_text(text: str) -> Any:
+    """A typed value: a Python literal if it reads as one, else the text itself; `InvalidOption` (worded to
+    follow the option's name) for text that is too long or that Python cannot turn into a value."""
     text = text.strip()
     if not text:
         return None
+    if len(text) > MAX_TYPED:
+        raise InvalidOption(f"is {len(text):,} characters long; a typed value has at most {MAX_TYPED:,}")
     try:
         return ast.literal_eval(text)
     except (ValueError, SyntaxError):
         return text
+    except TypeError as error:  # {['lake']: 4}: a list or a dict as a key or in a set
+        raise InvalidOption(f"cannot be read: {error} (keys of a dict and items of a set are text or numbers, "
+                            f"like {{'lake': 4}})") from None
+    except (MemoryError, RecursionError):
+        raise InvalidOption("is nested too deeply to read") from None
 
 
 class OptionControl:
@@ -106,7 +120,11 @@ class OptionControl:
 
     @property
     def value(self) -> Any:
-        return self.parse(self.widget.value)
+        """The option value; a typed text that is no value raises `InvalidOption` naming the option."""
+        try:
+            return self.parse(self.widget.value)
+        except InvalidOption as error:
+            raise InvalidOption(f"option {self.name!r} {error}") from None
 
     @value.setter
     def value(self, value: Any) -> None:
@@ -147,13 +165,28 @@ class VariantPanel:
     def name(self) -> str:
         return self.label.value.strip() or f"{self.title}: {options_label(self.options())}"
 
-    def update_seats(self) -> None:
+    def problem(self) -> str | None:
+        """What is wrong with this variant's options, in words that name the option (None: nothing)."""
         try:
-            state = tictac_nb.new_game(self.game.name, seed=0, **self.options())
+            options = self.options()
+            tictac_nb.new_game(self.game.name, seed=0, **options)
         except (InvalidOption, ValueError) as error:
-            self.message.value = (f"<span style='color: var(--jp-error-color1, #b3261e)'>"
-                                  f"{html.escape(str(error))}</span>")
+            return str(error)
+        except Exception as error:  # a check or a rule failed on an odd value: find the option it came from
+            for name, value in options.items():
+                try:
+                    self.game.check_options({name: value})
+                except Exception as alone:
+                    return f"option {name!r} cannot be used: {type(alone).__name__}: {str(alone)[:160]}"
+            return f"these options cannot be played together: {type(error).__name__}: {str(error)[:160]}"
+        return None
+
+    def update_seats(self) -> None:
+        problem = self.problem()
+        if problem is not None:
+            self.message.value = f"<span style='color: var(--jp-error-color1, #b3261e)'>{html.escape(problem)}</span>"
             return
+        state = tictac_nb.new_game(self.game.name, seed=0, **self.options())
         self.message.value = ""
         old = [d.value for d in self.bots]
         self.bots = [widgets.Dropdown(options=self.bot_choices, value=old[p] if p < len(old) else "random",
@@ -207,6 +240,14 @@ class DesignLab(widgets.VBox):
         The variants are played in alternating chunks on the same seeds, so an interrupt (the kernel's stop
         button) leaves a comparable sample of each; each variant has its own progress bar and label."""
         self.output.clear_output()
+        problems = [(panel.title, panel.problem()) for panel in (self.a, self.b)]
+        if any(problem for _, problem in problems):
+            with self.output:
+                for title, problem in problems:
+                    if problem:
+                        print(f"{title}: {problem}")
+            self.results = {}
+            return pd.DataFrame()
         names = [self.a.name(), self.b.name()]
         if names[0] == names[1]:
             names = [f"A: {names[0]}", f"B: {names[1]}"]
@@ -245,8 +286,8 @@ class DesignLab(widgets.VBox):
                 try:
                     frame = play_games(self.picker.value, size, options=panel.options(), bots=panel.bot_specs(),
                                        seed=start, variant=name, progress=False)
-                except (InvalidOption, ValueError) as error:
-                    print(f"{name}: {error}")
+                except Exception as error:  # the options were checked: a bot or a rule failed on them
+                    print(f"{name}: {type(error).__name__}: {str(error)[:200]}")
                     return None
                 frames[name].append(frame)
                 bars[name].value = played = sum(len(f) for f in frames[name])

@@ -12,6 +12,7 @@ It beats random play clearly and is quick enough for a few hundred games in a no
 
 from __future__ import annotations
 
+import math
 import random
 
 from ...engine import State
@@ -38,27 +39,59 @@ def objective_progress(state, team: int) -> float:
     return 25.0 * mine + (20.0 if mine == len(spaces) - 1 and not blocked else 0.0) - 12.0 * blocked
 
 
+TERMS = {
+    "objectives": "Objectives completed",
+    "progress": "progress on its Objective against the threat on the opponents'",
+    "grid": "cards on the Grid",
+    "hands": "cards in hand",
+    "decks": "cards left in the decks",
+}
+"""The words of each part of `evaluate`, in the order it adds them up."""
+
+
 def evaluate(state, team: int) -> float:
     """The position for `team`: higher is better."""
     if state.outcome is not None:
         if not state.outcome.winners:
             return 0.0
         return WIN if state.team_of[state.outcome.winners[0]] == team else -WIN
+    return sum(terms(state, team).values())
+
+
+def terms(state, team: int) -> dict[str, float]:
+    """The parts of `evaluate` for an unfinished game, keyed as in `TERMS`."""
     other = 1 - team
-    score = 400.0 * (len(state.completed[team]) - len(state.completed[other]))
-    score += objective_progress(state, team) - 0.8 * objective_progress(state, other)
+    grid = 0.0
     for cell in state.grid:
         if cell is not None:
             sign = 1.0 if cell[0] == team else -1.0
-            score += sign * (3.0 if cell[2] else -1.0)
+            grid += sign * (3.0 if cell[2] else -1.0)
+    hands = 0.0
     for player, hand in enumerate(state.hands):
         sign = 1.0 if state.team_of[player] == team else -1.0
-        score += sign * 2.5 * min(len(hand), 7)
+        hands += sign * 2.5 * min(len(hand), 7)
+    decks = 0.0
     for side, sign in ((team, 1.0), (other, -1.0)):
         pile = len(state.piles[side])
         short = max(0, 8 - pile)
-        score -= sign * (6.0 * short * short + DECK_WEIGHT * max(0, DECK_WATCH - pile))
-    return score
+        decks -= sign * (6.0 * short * short + DECK_WEIGHT * max(0, DECK_WATCH - pile))
+    return {
+        "objectives": 400.0 * (len(state.completed[team]) - len(state.completed[other])),
+        "progress": objective_progress(state, team) - 0.8 * objective_progress(state, other),
+        "grid": grid,
+        "hands": hands,
+        "decks": decks,
+    }
+
+
+CHANCE_SCALE = 400.0
+"""Points of `evaluate` (one Objective's worth) that make a lead worth about 73% to win."""
+
+
+def chance(state, team: int) -> float:
+    """`team`'s chance to win read off `evaluate` by a logistic curve (as `bots.score_value` reads a score):
+    the coach's estimate of a position whose playout it cut short."""
+    return 1 / (1 + math.exp(max(-60.0, min(60.0, -evaluate(state, team) / CHANCE_SCALE))))
 
 
 def settle(state, limit: int = 40) -> None:
@@ -89,9 +122,38 @@ class KOBot:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        totals, _ = self._score(state, legal, False)
+        return self._pick(legal, totals)
+
+    def chance(self, state: State, seat: int) -> float:
+        """The chance that `seat`'s team wins, estimated from the position alone (see `chance`)."""
+        return chance(state, state.team_of[seat])
+
+    def explain(self, state: State) -> tuple[str, str]:
+        """The action `choose` plays and why, in words: the best total over the sampled worlds, how far
+        ahead of the runner-up, and the part of `evaluate` (`TERMS`) that gained most over it."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0], "its only legal action"
+        totals, parts = self._score(state, legal, True)
+        action = self._pick(legal, totals)
+        runner = max((a for a in legal if a != action), key=lambda a: totals[a])
+        gap = (totals[action] - totals[runner]) / self.samples
+        worlds = f"{self.samples} sampled world{'s' * (self.samples != 1)}"
+        if abs(totals[action]) >= WIN / 2 * self.samples:
+            return action, f"it wins (or avoids losing) at once in the {worlds}"
+        gains = {key: parts[action][key] - parts[runner][key] for key in TERMS}
+        key = max(gains, key=lambda k: gains[k])
+        ahead = f"{gap:.0f} points ahead of" if gap >= 0.5 else "level with (a tie broken at random)"
+        why = f"the best score of {len(legal)} actions over {worlds}, {ahead} {state.describe(runner)}"
+        return action, why + (f", mostly for {TERMS[key]}" if gains[key] > 0 else "")
+
+    def _score(self, state: State, legal, keep: bool) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
+        """Each action's total over `samples` determinized worlds (and, with `keep`, its summed parts)."""
         me = state.to_move
         team = state.team_of[me]
         totals = dict.fromkeys(legal, 0.0)
+        parts: dict[str, dict[str, float]] = {action: dict.fromkeys(TERMS, 0.0) for action in legal} if keep else {}
         for _ in range(self.samples):
             world = state.determinize(me, self.rng)
             for action in legal:
@@ -99,5 +161,11 @@ class KOBot:
                 trial.apply(action)
                 settle(trial)
                 totals[action] += evaluate(trial, team)
+                if keep and trial.outcome is None:
+                    for key, value in terms(trial, team).items():
+                        parts[action][key] += value
+        return totals, parts
+
+    def _pick(self, legal, totals: dict[str, float]) -> str:
         jitter = {action: self.rng.random() * 1e-6 for action in legal}
         return max(legal, key=lambda action: totals[action] + jitter[action])

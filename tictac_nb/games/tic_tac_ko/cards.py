@@ -38,9 +38,12 @@ from __future__ import annotations
 
 import functools
 import tomllib
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+
+from ...frozen import FrozenDict
 
 HERE = Path(__file__).parent
 TYPES = ("basic", "special", "magic", "instant")
@@ -153,10 +156,11 @@ class Deck:
     name: str
     title: str
     cards: tuple[Card, ...]
-    index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    index: FrozenDict = field(init=False, compare=False, repr=False)
+    """Card number (position in `cards`) by name; read-only, like the deck: decks are cached and shared."""
 
     def __post_init__(self) -> None:
-        self.index.update({card.name: i for i, card in enumerate(self.cards)})
+        object.__setattr__(self, "index", FrozenDict({card.name: i for i, card in enumerate(self.cards)}))
 
     @property
     def size(self) -> int:
@@ -269,6 +273,16 @@ def _steps(raw: Any, key: str, where: str, name: str, card_type: str, trigger: s
     return steps
 
 
+def _control(text: str, allowed: str = "") -> str | None:
+    """The first control character (or U+FFFE, U+FFFF) in `text` that is not in `allowed`, in words; None if
+    there is none. A TOML escape such as \\u0000 puts one in, and it would make every SVG and page showing
+    the card unreadable."""
+    for char in text:
+        if char not in allowed and (unicodedata.category(char) == "Cc" or char in "\ufffe\uffff"):
+            return {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}.get(char, f"U+{ord(char):04X}")
+    return None
+
+
 def card_from_table(raw: Any, where: str) -> Card:
     """One `[[card]]` table, checked."""
     if not isinstance(raw, dict):
@@ -292,6 +306,11 @@ def card_from_table(raw: Any, where: str) -> Card:
         raise _fail(where, name, f"design must be a word like \"kit\", not {design!r}")
     if not isinstance(text, str) or not text.strip():
         raise _fail(where, name, "every card needs its text (the words printed on it)")
+    for part, value in (("name", name), ("design", design), ("text", text)):
+        if (char := _control(value, "\t\n" if part == "text" else "")) is not None:
+            rule = ("a text may break lines and hold tabs, but holds no other control character" if part == "text"
+                    else f"a {part} is one line of plain text")
+            raise _fail(where, name, f"its {part} holds the control character {char}; {rule}")
     allowed = {"basic": set(), "special": {"enter", "ongoing"}, "magic": {"effect"},
                "instant": {"effect", "trigger", "trigger_types", "unstoppable"}}[kind]
     wrong = {"enter", "ongoing", "effect", "trigger", "trigger_types", "unstoppable"} & set(raw) - allowed
@@ -338,6 +357,10 @@ def deck_from_table(data: dict, where: str) -> Deck:
     head = data.get("deck")
     if not isinstance(head, dict) or not isinstance(head.get("name"), str) or not isinstance(head.get("title"), str):
         raise CardError(f"{where}: a deck file starts with [deck] name = \"...\" title = \"...\"")
+    for part in ("name", "title"):
+        if (char := _control(head[part])) is not None:
+            raise CardError(f"{where}: the [deck] {part} holds the control character {char}; it is one line of "
+                            f"plain text")
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardError(f"{where}: the deck has no [[card]] tables")
@@ -358,8 +381,8 @@ def _deck(name: str, title: str, cards: list[Card], where: str) -> Deck:
 
 
 @functools.cache
-def builtin_decks() -> dict[str, Deck]:
-    """The kit's decks, read from the TOML files beside this module."""
+def builtin_decks() -> FrozenDict:
+    """The kit's decks by name, read from the TOML files beside this module (read-only: it is cached)."""
     decks = {}
     for path in sorted(HERE.glob("*.toml")):
         if path.stem == "objectives":
@@ -367,7 +390,7 @@ def builtin_decks() -> dict[str, Deck]:
         with path.open("rb") as handle:
             deck = deck_from_table(tomllib.load(handle), path.name)
         decks[deck.name] = deck
-    return decks
+    return FrozenDict(decks)
 
 
 @functools.cache
@@ -432,21 +455,21 @@ def _check_plain(value: Any, where: str, depth: int) -> None:
         raise CardError(f"{where} holds a {type(value).__name__}; cards use texts, whole numbers, true/false, "
                         f"lists and tables")
 @functools.lru_cache(maxsize=64)
-def decks_with(extra: str | None) -> dict[str, Deck]:
+def decks_with(extra: str | None) -> FrozenDict:
     """The kit's decks changed by the TOML text `extra` (the `cards` option).
 
     Each `[[card]]` in `extra` names its `deck`. A new name adds a card (all fields needed); the name of a
     card already in that deck changes only the fields given (e.g. `count = 6`, or `count = 0` to take it
     out). A `[deck]`-headed text defines a whole new deck instead.
     """
-    decks = dict(builtin_decks())
     if extra is None:
-        return decks
+        return builtin_decks()
+    decks = dict(builtin_decks())
     data = _read_cards_text(extra)
     if "deck" in data:
         deck = deck_from_table(data, "cards option")
         decks[deck.name] = deck
-        return decks
+        return FrozenDict(decks)
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise CardError("the cards text has no [[card]] tables")
@@ -463,7 +486,7 @@ def decks_with(extra: str | None) -> dict[str, Deck]:
     for deck_name, cards in changed.items():
         old = decks[deck_name]
         decks[deck_name] = _deck(old.name, old.title, cards, "cards option")
-    return decks
+    return FrozenDict(decks)
 
 
 def _change(cards: list[Card], fields: dict) -> None:

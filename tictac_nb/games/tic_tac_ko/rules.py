@@ -95,6 +95,7 @@ from collections import Counter
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, Target, excerpt
+from ...frozen import FrozenDict, thaw
 from . import notation
 from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window
@@ -694,8 +695,8 @@ class TicTacKO(Verbs, State):
                 copy.objective[t] = unseen.pop()
         copy.objective_deck = unseen
         copy.seed = rng.getrandbits(32)
-        copy.options = {**self.options, "order": None, "objectives": None}
-        copy._setup = {"first_team": self._setup["first_team"], "grid": self._setup["grid"]}
+        copy.options = FrozenDict(self.options, order=None, objectives=None)
+        copy._setup = FrozenDict(first_team=self._setup["first_team"], grid=self._setup["grid"])
         copy.replayable = False
         if copy.outcome is None:
             copy._redecide()
@@ -720,17 +721,18 @@ class TicTacKO(Verbs, State):
         self._decide(player, moves)
 
     def setup_record(self) -> dict:
-        return self._setup
+        return thaw(self._setup)
 
     def _record_setup(self, first: int) -> None:
+        """The dealt setup, read-only (copies share it; `setup_record` thaws it for records)."""
         cards = [deck.cards for deck in self.decks]
-        self._setup = {
-            "first_team": first,
-            "decks": [[cards[t][k].name for k in reversed(self.piles[t])] for t in (0, 1)],
-            "hands": [[cards[self.team_of[p]][k].name for k in hand] for p, hand in enumerate(self.hands)],
-            "objectives": [self.objective_cards[i].name for i in self.objective],
-            "grid": [None if c is None else cards[c[TEAM]][c[KIND]].name for c in self.grid],
-        }
+        self._setup = FrozenDict(
+            first_team=first,
+            decks=tuple([tuple([cards[t][k].name for k in reversed(self.piles[t])]) for t in (0, 1)]),
+            hands=tuple([tuple([cards[self.team_of[p]][k].name for k in hand]) for p, hand in enumerate(self.hands)]),
+            objectives=tuple([self.objective_cards[i].name for i in self.objective]),
+            grid=tuple([None if c is None else cards[c[TEAM]][c[KIND]].name for c in self.grid]),
+        )
 
     def key(self) -> Any:
         return (tuple(self.grid), tuple(map(tuple, self.hands)), tuple(map(tuple, self.known)),
@@ -752,5 +754,6 @@ class TicTacKO(Verbs, State):
         copy.objective_deck = self.objective_deck[:]
         copy.completed = [self.completed[0][:], self.completed[1][:]]
         copy.stack = [frame.copy() for frame in self.stack]
+        copy._moves = self._moves.copy()  # cheaper here than frozen in _decide: playouts decide more than clone
         copy.history = self.history[:]
         return copy

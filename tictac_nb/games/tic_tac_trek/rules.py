@@ -50,12 +50,13 @@ from collections import Counter
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, excerpt
+from ...frozen import FrozenDict
 
 SYMBOLS = ("X", "O")
-TERRAINS = {"M": "mountain", "D": "desert", "G": "grassland", "F": "forest", "L": "lake"}
-LETTERS = {name: letter for letter, name in TERRAINS.items()}
-MIX = {"mountain": 6, "desert": 6, "grassland": 6, "forest": 6, "lake": 2}
-BIT = {letter: 1 << i for i, letter in enumerate(TERRAINS)}
+TERRAINS = FrozenDict({"M": "mountain", "D": "desert", "G": "grassland", "F": "forest", "L": "lake"})
+LETTERS = FrozenDict({name: letter for letter, name in TERRAINS.items()})
+MIX = FrozenDict({"mountain": 6, "desert": 6, "grassland": 6, "forest": 6, "lake": 2})
+BIT = FrozenDict({letter: 1 << i for i, letter in enumerate(TERRAINS)})
 LAKE = "L"
 MAX_TILES = 200
 
@@ -195,7 +196,7 @@ class TicTacTrek(State):
         self.bag = order[2:][::-1]  # the next tile out is the last one
         self.supply = [self.options["campfires"]] * 2
         self.lit = [0, 0]
-        self.lines: list[tuple[int, int, int]] = []
+        self.lines: tuple[tuple[int, int, int], ...] = ()
         self.pending: int | None = None
         self.final_turn: int | None = None
         self.first_player = first
@@ -273,7 +274,7 @@ class TicTacTrek(State):
                 return
         self._end_turn(player)
 
-    def _lines_through(self, c: int, player: int) -> list[tuple[int, int, int]]:
+    def _lines_through(self, c: int, player: int) -> tuple[tuple[int, int, int], ...]:
         """Every three-in-a-row of `player`'s free symbols through cell `c`."""
         symbol, fires = self.symbol, self.fires
 
@@ -289,7 +290,7 @@ class TicTacTrek(State):
                 found.append((c - d, c, c + d))
             if after and free(c + 2 * d):
                 found.append((c, c + d, c + 2 * d))
-        return found
+        return tuple(found)
 
     def _end_turn(self, player: int) -> None:
         self.final_turn = player
@@ -422,7 +423,7 @@ class TicTacTrek(State):
         out = [self.terrain[c] for c in self.placed] + ([self.drawn] if self.drawn else [])
         copy.order = "".join(out) + "".join(reversed(rest))
         copy.seed = seed
-        copy.options = {**self.options, "bag": copy.order, "first_player": self.first_player}
+        copy.options = FrozenDict(self.options, bag=copy.order, first_player=self.first_player)
         return copy
 
     def status(self) -> str:

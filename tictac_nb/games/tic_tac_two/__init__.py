@@ -14,8 +14,10 @@ GAME = Game(
     default_bot=default_bot,
     options={
         "tiles": Option(None, check_tiles, "fixed tile layout, 9 letters row by row with C at 5 (None: shuffled)"),
-        "peek": Option(True, boolean, "with the Peek tile (False: a blank tile instead)"),
-        "wild": Option(True, boolean, "with the Wild tile (False: a blank tile instead)"),
+        "peek": Option(True, boolean, "with the Peek tile (False: a blank tile instead)",
+                       label="Peek tile"),
+        "wild": Option(True, boolean, "with the Wild tile (False: a blank tile instead)",
+                       label="Wild tile"),
     },
     variants={"no Peek, no Wild": {"peek": False, "wild": False}},
 )

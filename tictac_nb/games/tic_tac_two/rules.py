@@ -35,6 +35,7 @@ from functools import cache
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, excerpt, seed_bits
+from ...frozen import FrozenDict
 from .core import CENTRE, LINES_THROUGH, OUTER, PEEKS, POSITION, SQUARES, TicTacTwoCore
 
 MARKS = ("X", "O")
@@ -137,7 +138,7 @@ class TicTacTwo(TicTacTwoCore, State):
         self.to_move = None
         self._legal = ()
 
-    def _lines_through(self, square: int) -> list[tuple[str, tuple[int, ...], str, int]]:
+    def _lines_through(self, square: int) -> tuple[tuple[str, tuple[int, ...], str, int], ...]:
         """Every line through `square` complete on either board, for either player, in the order of LINES."""
         found = []
         x, o = self._marks & 511, self._marks >> 9
@@ -149,7 +150,7 @@ class TicTacTwo(TicTacTwoCore, State):
                 found.append(("tile board", cells, name, 0))
             if credit >> 9 & mask == mask:
                 found.append(("tile board", cells, name, 1))
-        return found
+        return tuple(found)
 
     def refusal(self, action: str) -> str:
         text = " ".join(action.lower().split())
@@ -221,7 +222,7 @@ class TicTacTwo(TicTacTwoCore, State):
         copy = self.clone()
         copy.tiles = "".join(layout)
         copy.seed = seed
-        copy.options = {**self.options, "tiles": copy.tiles}
+        copy.options = FrozenDict(self.options, tiles=copy.tiles)
         return copy
 
     def status(self) -> str:

@@ -37,8 +37,13 @@ class TicTocBot:
         return "TicTocBot()"
 
     def choose(self, state: State) -> str:
+        return self.explain(state)[0]
+
+    def explain(self, state: State) -> tuple[str, str]:
+        """The action `choose` plays and the words of the priority that chose it (for the coach)."""
         me = state.to_move
-        return decide(state.view(me), state.legal_actions(), me, self.danger)
+        action, rule = decide_why(state.view(me), state.legal_actions(), me, self.danger)
+        return action, RULES[rule]
 
 
 def strength(table: dict) -> int:
@@ -82,7 +87,20 @@ def card_value(card: str, view: dict, me: int, hand: Counter, team: str) -> floa
     return 1.5  # Tinker Bell and Pirate Treasure: worth what they fetch, judged when played
 
 
-def decide(view: dict, legal: tuple[str, ...], me: int, danger: int = 4) -> str:
+RULES = {
+    "win": "1. win now",
+    "attack": "2. stop the opponent nearest to winning",
+    "build": "3. build its team, leader first, then crew",
+    "fetch": "4. fetch a better card with Tinker Bell or Pirate Treasure",
+    "end": "5. end the turn",
+    "spend": "5. spend a Crocodile or Mr. Smee rather than discard it",
+    "discard": "5. discard its least useful card, down to the hand limit",
+}
+"""The words of each priority (numbered as in this module's docstring), keyed as `decide_why` names them."""
+
+
+def decide_why(view: dict, legal: tuple[str, ...], me: int, danger: int = 4) -> tuple[str, str]:
+    """The action to play and the key (in `RULES`) of the priority that chose it."""
     hand = Counter(view["hand"])
     table = view["tables"][me]
     legal_set = set(legal)
@@ -91,13 +109,13 @@ def decide(view: dict, legal: tuple[str, ...], me: int, danger: int = 4) -> str:
     if hand["Croc"] >= 2:
         for action in ("tink Croc", "treasure Croc"):
             if action in legal_set:
-                return action
+                return action, "win"
     if table["team"] is not None:
         crew_card, leader_card = CREW[table["team"]], LEADER[table["team"]]
         if table["leader"] and table["crew"] >= 5 and f"play {crew_card}" in legal_set:
-            return f"play {crew_card}"
+            return f"play {crew_card}", "win"
         if table["crew"] >= 6 and f"play {leader_card}" in legal_set:
-            return f"play {leader_card}"
+            return f"play {leader_card}", "win"
 
     # 2. stop the opponent nearest to winning
     attacks = [a for a in legal if a.startswith(("croc", "smee"))]
@@ -106,14 +124,14 @@ def decide(view: dict, legal: tuple[str, ...], me: int, danger: int = 4) -> str:
             return strength(view["tables"][int(action.split("@")[1]) - 1])
         worst = max(attacks, key=threat)
         if threat(worst) >= danger and not (worst.startswith("croc") and hand["Croc"] >= 2 and threat(worst) < 6):
-            return worst
+            return worst, "attack"
 
     # 3. build the team
     team = pick_team(view, me, hand)
     for card in (LEADER[team], CREW[team]):
         for action in (f"play {card}", f"play {card} (switch)"):
             if action in legal_set:
-                return action
+                return action, "build"
 
     # 4. fetch a better card with Tinker Bell or Pirate Treasure
     fetches = [a for a in legal if a.startswith(("tink ", "treasure "))]
@@ -126,12 +144,12 @@ def decide(view: dict, legal: tuple[str, ...], me: int, danger: int = 4) -> str:
             return card_value(card, view, me, hand, team) - card_value(spent, view, me, hand, team)
         best = max(fetches, key=gain)
         if gain(best) >= 2:
-            return best
+            return best, "fetch"
 
     # 5. down to the hand limit, then end the turn
     if "end" in legal_set:
-        return "end"
+        return "end", "end"
     if attacks:  # a Crocodile or Mr. Smee about to be discarded is better spent
-        return max(attacks, key=lambda a: strength(view["tables"][int(a.split("@")[1]) - 1]))
+        return max(attacks, key=lambda a: strength(view["tables"][int(a.split("@")[1]) - 1])), "spend"
     discards = [a for a in legal if a.startswith("discard ")]
-    return min(discards, key=lambda a: card_value(a.split()[1], view, me, hand, team))
+    return min(discards, key=lambda a: card_value(a.split()[1], view, me, hand, team)), "discard"

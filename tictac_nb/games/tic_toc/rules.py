@@ -76,6 +76,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, Target, excerpt
+from ...frozen import FrozenDict
 
 # ---- the cards, read from deck.txt ----------------------------------------------------------------
 
@@ -95,7 +96,7 @@ SHORT, FULL, DEFAULT_COUNTS = _read_deck()
 BOY, PAN, PIRATE, HOOK, CROC, SMEE, TINK, TREASURE = range(8)
 assert SHORT == ("Boy", "Pan", "Pirate", "Hook", "Croc", "Smee", "Tink", "Treasure"), SHORT
 KINDS = range(8)
-DECK = dict(zip(SHORT, DEFAULT_COUNTS, strict=True))
+DECK = FrozenDict(zip(SHORT, DEFAULT_COUNTS, strict=True))
 LOST_BOYS, PIRATES = 0, 1
 TEAM_NAMES = ("Lost Boys", "Pirates")
 TEAM_OF = (LOST_BOYS, LOST_BOYS, PIRATES, PIRATES, None, None, None, None)
@@ -594,7 +595,7 @@ class TicToc(State):
         copy.draw = pile
         copy.shuffle_seed = rng.getrandbits(62)
         copy.seed = rng.getrandbits(32)
-        copy.options = {**self.options, "deck_order": None}
+        copy.options = FrozenDict(self.options, deck_order=None)
         copy.deck_order = None
         copy.replayable = False
         if player is None or player != self.to_move:

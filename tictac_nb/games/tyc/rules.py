@@ -42,6 +42,7 @@ import random
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, Target, excerpt, seed_bits
+from ...frozen import FrozenDict
 from .core import ACTIONS, BITS, GRID_LINES, LETTERS, PARSE, POSITION, TycCore
 
 PLAYERS = ("Red", "Blue")
@@ -206,7 +207,7 @@ class Tyc(TycCore, State):
         (the `first_player` option keeps who started, so `undo` and the record replay the same game)."""
         copy = self.clone()
         copy.seed = rng.randrange(2**32)
-        copy.options = {**self.options, "first_player": self.first_player}
+        copy.options = FrozenDict(self.options, first_player=self.first_player)
         return copy
 
     def status(self) -> str:

@@ -1,0 +1,142 @@
+// A play page of the static site: Python runs in this page (Pyodide, from the site's own files) and the
+// board is the kit's own widgets/board.js, drawn on the Board's synced state as a kernel would send it.
+// The controls are plain HTML made from the page's description in Python: this file knows no game.
+import board from "./board.js";
+
+const game = document.documentElement.dataset.game;
+const status = document.getElementById("ttp-status");
+const say = (words) => { status.textContent = words; };
+
+function el(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  if (text) node.textContent = text;
+  return node;
+}
+
+// The stand-in for a kernel's widget model: values from Python, change events, messages back.
+function makeModel(send) {
+  const values = {};
+  const listeners = {};
+  return {
+    get: (name) => values[name],
+    on: (event, callback) => { (listeners[event] ||= []).push(callback); },
+    off: (event, callback) => { listeners[event] = (listeners[event] || []).filter((f) => f !== callback); },
+    send: (message) => send(JSON.stringify(message)),
+    update(json) {
+      const changed = JSON.parse(json);
+      Object.assign(values, changed);
+      for (const name of Object.keys(changed)) for (const callback of listeners[`change:${name}`] || []) callback();
+    },
+  };
+}
+
+function control(spec) {
+  const id = `ttp-${spec.name}`;
+  const box = el("div", { class: "ttp-control" });
+  const label = el("label", { for: id }, spec.label);
+  let input;
+  if (spec.kind === "check") {
+    input = el("input", { id, type: "checkbox" });
+    input.checked = spec.default;
+    box.append(input, label);
+  } else if (spec.kind === "menu") {
+    input = el("select", { id });
+    spec.choices.forEach((words, i) => input.append(el("option", { value: String(i) }, words)));
+    input.value = String(spec.default);
+    box.append(label, input);
+  } else {
+    input = el("input", { id, type: "number", min: spec.low, max: spec.high, step: 1 });
+    input.value = String(spec.default);
+    box.append(label, input);
+  }
+  input.setAttribute("aria-describedby", `${id}-help`);
+  box.append(el("span", { id: `${id}-help`, class: "ttp-help" }, spec.help));
+  const value = () => (spec.kind === "check" ? input.checked : spec.kind === "menu" ? Number(input.value)
+    : Number(input.value));
+  return { spec, box, input, value };
+}
+
+async function start() {
+  const opened = performance.now();
+  say("Starting Python in your browser…");
+  const base = new URL("../static/pyodide/", location.href).href;
+  const { loadPyodide } = await import(`${base}pyodide.mjs`);
+  const pyodide = await loadPyodide({ indexURL: base, lockFileURL: `${base}pyodide-lock.json` });
+  say("Loading the game…");
+  await pyodide.loadPackage(["tictac-nb"], { messageCallback: () => {} });
+  let model = null;
+  const page = pyodide.pyimport("tictac_nb.page").SitePage(game, (json) => model && model.update(json));
+  const described = JSON.parse(page.describe());
+
+  const controls = described.controls.map(control);
+  document.getElementById("ttp-options").append(...controls.map((c) => c.box));
+  const seatsBox = document.getElementById("ttp-seats");
+  let seatMenus = [];
+  const choices = () => Object.fromEntries(controls.map((c) => [c.spec.name, c.value()]));
+  function showSeats(seats) {
+    if (!seats.length) return;
+    const kept = seatMenus.slice(0, seats.length);
+    kept.forEach((menu, i) => { menu.label.textContent = seats[i].name; });
+    for (const seat of seats.slice(kept.length)) {
+      const id = `ttp-seat-${seat.seat}`;
+      const box = el("div", { class: "ttp-control" });
+      const label = el("label", { for: id }, seat.name);
+      const input = el("select", { id });
+      for (const who of seat.choices) input.append(el("option", { value: who }, who));
+      input.value = seat.default;
+      box.append(label, input);
+      kept.push({ box, label, input });
+    }
+    seatMenus.slice(seats.length).forEach((menu) => menu.box.remove());
+    seatMenus = kept;
+    seatsBox.append(...seatMenus.map((menu) => menu.box));
+  }
+  showSeats(described.seats);
+  for (const c of controls) c.input.addEventListener("change", () => showSeats(JSON.parse(page.seats(JSON.stringify(choices())))));
+
+  const host = document.getElementById("ttp-board");
+  const number = document.getElementById("ttp-number");
+  const dealt = document.getElementById("ttp-dealt");
+  const problem = document.getElementById("ttp-problem");
+  let cleanup = null;
+  function deal(seed) {
+    const answer = JSON.parse(page.deal(JSON.stringify({
+      options: choices(), seats: seatMenus.map((menu) => menu.input.value), seed,
+    })));
+    if (answer.error) {
+      problem.textContent = answer.error;
+      return;
+    }
+    problem.textContent = "";
+    if (cleanup) cleanup();
+    host.replaceChildren();
+    model = makeModel((message) => page.receive(message));
+    model.update(JSON.stringify(answer.state));
+    cleanup = board.render({ model, el: host });
+    dealt.textContent = `This is game number ${answer.seed}.`;
+    number.value = "";
+    const url = new URL(location.href);
+    url.searchParams.set("game", String(answer.seed));
+    history.replaceState(null, "", url);
+  }
+  document.getElementById("ttp-controls").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const typed = number.value.trim();
+    if (typed && !/^[0-9]{1,19}$/.test(typed)) {
+      problem.textContent = `a game number is a whole number, like 2718281, not "${typed.slice(0, 20)}"`;
+      return;
+    }
+    deal(typed ? Number(typed) : null);
+  });
+  const asked = new URL(location.href).searchParams.get("game");
+  deal(asked && /^[0-9]{1,15}$/.test(asked) ? Number(asked) : null);
+  document.getElementById("ttp-controls").hidden = false;
+  say("");
+  document.documentElement.dataset.ready = String(((performance.now() - opened) / 1000).toFixed(2));
+}
+
+start().catch((error) => {
+  say(`This page could not start Python in your browser: ${error.message}`);
+  throw error;
+});

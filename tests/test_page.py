@@ -1,0 +1,176 @@
+"""Play pages without a browser: `Dealer` (what every play page deals), `PlayPage` (Voila) and `SitePage`
+(the static site, whose board syncs through a `PageComm` with no kernel)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+import tictac_nb
+from tictac_nb.engine import InvalidOption
+from tictac_nb.page import MAX_MESSAGE, SitePage
+from tictac_nb.play import HUMAN, Dealer, PlayPage
+
+
+@pytest.mark.parametrize("name", list(tictac_nb.GAMES))
+def test_each_seat_choice_names_a_different_bot_and_the_default_comes_first(name):
+    game = tictac_nb.GAMES[name]
+    bots = Dealer(name).bots
+    made = [type(factory(1)) for factory in bots.values()]
+    assert type(next(iter(bots.values()))(1)) is type(game.default_bot(seed=1))
+    named = [b for b in bots if b not in ("MCTSBot", "RandomBot")]  # generic bots may share a class with a default
+    assert len(set(made[:len(named)])) == len(named), f"{name}: a bot is offered twice: {list(bots)}"
+
+
+def test_the_dealer_takes_menus_by_index_and_refuses_what_no_control_offers():
+    dealer = Dealer("tic-toc")
+    players = dealer.controls["players"]
+    assert [words for words, _ in players.choices] == ["2", "3", "4"]
+    assert dealer.options({"players": 2}) == {"players": 4}
+    assert [seat["name"] for seat in dealer.seat_menus({"players": 1})] == ["Player 1", "Player 2", "Player 3"]
+    for bad in ({"players": 3}, {"players": "4"}, {"players": True}, {"deck": 0}, {"nonsense": 1}):
+        with pytest.raises(InvalidOption):
+            dealer.options(bad)
+    assert dealer.seat_menus({"players": 9}) == []
+    with pytest.raises(InvalidOption, match="3 seats"):
+        dealer.deal({"players": 1}, [HUMAN, HUMAN], seed=1)
+    with pytest.raises(InvalidOption, match="a seat is played by"):
+        dealer.deal({}, [HUMAN, "a bot of mine"], seed=1)
+    board = dealer.deal({"players": 1}, [HUMAN, "MCTSBot", "RandomBot"], seed=5)
+    assert board.state.num_players == 3 and board.state.seed == 5 and set(board.bots) == {1, 2}
+
+
+def test_a_play_page_deals_a_fresh_game_each_time_and_its_number_deals_it_again():
+    page = PlayPage("tic-tac-two")
+    first = page.board.state
+    assert f"game number {first.seed}" in page.dealt.value
+    page.new_game()
+    assert page.board.state.seed != first.seed  # 2**32 fresh seeds: a repeat is a one-in-four-billion chance
+    page.number.value = str(first.seed)
+    page.new_game()
+    assert page.board.state == first and page.number.value == ""
+    kept = page.board
+    for typed in ("twelve", "-3", "²", "9" * 30):
+        page.number.value = typed
+        page.new_game()
+        assert page.board is kept and "game number" in page.message.value, typed
+
+
+def test_an_option_change_keeps_what_each_remaining_seat_chose():
+    page = PlayPage("tic-toc", seed=1)
+    page.options["players"].value = 4
+    menus = list(page.seats.children)
+    menus[3].value = HUMAN
+    page.options["first_player"].value = 2
+    assert list(page.seats.children) == menus and menus[3].value == HUMAN
+    page.options["players"].value = 3
+    assert list(page.seats.children) == menus[:3]
+
+
+def all_bots(page: PlayPage) -> None:
+    for menu in page.seats.children:
+        menu.value = "RandomBot"
+
+
+def test_replaced_boards_stop_and_only_the_visible_board_plays():
+    async def scenario():
+        page = PlayPage("tic-tac-trek", seed=3)
+        all_bots(page)
+        replaced = []
+        for _ in range(10):
+            replaced.append(page.board)
+            page.new.click()
+        shown = page.board
+        assert shown not in replaced and page.area.children == (shown,)
+        await asyncio.sleep(1.2)   # four bot pauses of 0.25 s: the visible board plays a few moves
+        assert shown.played >= 2
+        assert [board.played for board in replaced] == [0] * 10
+        assert not any(board.thinking for board in replaced)
+
+    asyncio.run(scenario())
+
+
+def test_a_closed_board_drops_the_move_it_had_scheduled():
+    async def scenario():
+        page = PlayPage("tic-tac-two", seed=1)
+        all_bots(page)
+        page.new.click()
+        board = page.board
+        assert board.thinking
+        board.close()
+        await asyncio.sleep(0.4)
+        assert board.played == 0 and not board.thinking
+
+    asyncio.run(scenario())
+
+
+class Page:
+    """A page with no kernel: what the board's front end receives."""
+
+    def __init__(self, game: str) -> None:
+        self.updates: list[dict] = []
+        self.site = SitePage(game, lambda text: self.updates.append(json.loads(text)))
+
+    def deal(self, **request) -> dict:
+        return json.loads(self.site.deal(json.dumps(request)))
+
+    def send(self, message) -> dict:
+        self.updates.clear()
+        self.site.receive(message if isinstance(message, str) else json.dumps(message))
+        merged: dict = {}
+        for update in self.updates:
+            merged |= update
+        return merged
+
+
+def test_a_site_page_describes_its_controls_as_the_voila_page_offers_them():
+    described = json.loads(SitePage("tic-tac-ko", print).describe())
+    assert described["title"] == "Tic Tac K.O." and described["line"]
+    assert [c["name"] for c in described["controls"]] == list(Dealer("tic-tac-ko").controls)
+    grid = next(c for c in described["controls"] if c["name"] == "grid")
+    assert grid["kind"] == "menu" and grid["choices"][grid["default"]] == "standard, 3 by 3"
+    assert [s["default"] for s in described["seats"]] == [HUMAN] + ["KOBot (the game's bot)"] * 3
+
+
+def test_a_site_board_plays_through_its_page_comm_and_answers_every_message():
+    page = Page("tic-tac-two")
+    dealt = page.deal(options={}, seats=[HUMAN, HUMAN], seed=3)
+    state = dealt["state"]
+    assert dealt["seed"] == 3 and state["svg"].startswith("<svg") and "_esm" in state
+    update = page.send({"type": "act", "target": "5", "turn": state["turn"]})
+    assert update["played"] == 1 and update["turn"] == state["turn"] + 1 and "svg" in update
+    assert page.site.board.state.history == ["5"]
+    answers = update["answers"]
+    for bad in ("{", "[]", json.dumps({"type": "act", "target": "5", "turn": 0}), "x" * (MAX_MESSAGE + 1),
+                json.dumps({"type": "act", "target": 5, "turn": update["turn"]}), "null"):
+        reply = page.send(bad)
+        assert reply["answers"] == answers + 1 and reply.get("message"), bad
+        answers += 1
+    assert page.site.board.state.history == ["5"]
+
+
+def test_a_refused_deal_keeps_the_game_and_says_why():
+    page = Page("tic-toc")
+    page.deal(options={}, seats=[HUMAN, "RandomBot"], seed=1)
+    board = page.site.board
+    for request in ({"options": {"players": 7}, "seats": [HUMAN, HUMAN]}, {"options": [], "seats": None},
+                    {"options": {}, "seats": [HUMAN, HUMAN], "seed": -1}):
+        assert "error" in page.deal(**request), request
+        assert page.site.board is board
+    assert "error" in json.loads(page.site.deal("[1, 2]")) and "error" in json.loads(page.site.deal("x" * 10_000))
+
+
+@pytest.mark.parametrize("name", list(tictac_nb.GAMES))
+def test_every_control_speaks_a_players_words(name):
+    game = tictac_nb.GAMES[name]
+    for key, control in Dealer(name).controls.items():
+        assert game.options[key].label == control.label and "_" not in control.label, f"{name}: {key} has no label"
+        words = [w for w, _ in control.choices]
+        assert "None" not in words and len(set(words)) == len(words), f"{name}: {key} offers {words}"
+        if key == "first_player":
+            players = tictac_nb.new_game(name, seed=1, **({"players": 4} if "players" in game.options else {}))
+            assert words[1:] == [players.player_name(p) for p in range(len(words) - 1)]
+    page = PlayPage(name, seed=1)
+    assert [w.description for w in page.options.values()] == [c.label for c in page.dealer.controls.values()]

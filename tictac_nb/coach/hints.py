@@ -1,0 +1,106 @@
+"""A hint: the default bot's view of the mover's choices, from that seat's knowledge only, ready for the board."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..engine import State
+from . import words
+from .judge import Choice, judge
+
+HINT_PLAYOUTS = {"tic-toc": 24}
+"""Games per action behind a heuristic bot's win chance in a hint, by game (none elsewhere: a Tic Tac K.O.
+game played out by `KOBot` takes some 30 ms, so an honest chance per action would not fit in half a second)."""
+
+
+@dataclass(frozen=True)
+class TargetHint:
+    """What the board shows on one click target (`data-target`): its share of the search (0..1, None: no
+    search), its chance to win, whether it is (or opens) the coach's choice, and the words for its name."""
+
+    target: str
+    share: float | None
+    chance: float | None
+    best: bool
+    words: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's view of the mover's choices: the choice the bot would play, each action's numbers, the
+    numbers per click target (first steps included) and one sentence. It holds nothing the seat may not know."""
+
+    game: str
+    seat: int
+    bot: str
+    best: str
+    chance: float | None
+    sentence: str
+    choices: tuple[Choice, ...]
+    targets: dict[str, TargetHint]
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe, for a widget's trait."""
+        data = asdict(self)
+        data["choices"] = [asdict(c) for c in self.choices]
+        return data
+
+
+def default_coach(state: State, seed: int) -> Any:
+    """The game's default bot (`Game.default_bot`), the coach unless told otherwise."""
+    return state.game.default_bot(seed=seed)
+
+
+def hint(state: State, seat: int | None = None, *, bot: Any = None, seed: int = 0,
+         playouts: int | None = None) -> Hint:
+    """The default bot's view (or `bot`'s: an `MCTSBot`, or a bot with `explain`) of the choices of the seat
+    to move, from that seat's knowledge only: it searches determinized copies for the seat, as the bot does.
+
+    `seat` must be the mover (None: the mover); the same `seed` gives the same hint. `playouts` sets the
+    games per action behind a heuristic bot's win chance (default: `HINT_PLAYOUTS`, else none).
+    """
+    if state.outcome is not None:
+        raise ValueError(f"the game is over ({state.outcome.reason}): there is nothing to hint")
+    mover = state.to_move
+    seat = mover if seat is None else seat
+    state.check_viewer(seat)
+    if seat != mover:
+        raise ValueError(f"a hint is for the seat to move ({state.player_name(mover)}), not "
+                         f"{state.player_name(seat)}: only the mover's choices are known to the mover")
+    coach = default_coach(state, seed) if bot is None else bot
+    if playouts is None:
+        playouts = HINT_PLAYOUTS.get(state.game.name, 0)
+    judged = judge(state, seat, coach, seed, playouts=playouts)
+    best = judged.choice(judged.best)
+    ranked = [c for c in judged.choices if c.action != judged.best and c.chance is not None]
+    runner = max(ranked, key=lambda c: (c.share or 0.0, c.chance)) if ranked else None
+    text = words.sentence(state.player_name(seat), judged.bot,
+                          judged.best, best.chance if best else None,
+                          runner.action if runner else None, runner.chance if runner else None, judged.rule)
+    return Hint(state.game.name, seat, judged.bot, judged.best, best.chance if best else None, text,
+                judged.choices, per_target(state, judged.choices, judged.best), judged.rule)
+
+
+def per_target(state: State, choices: tuple[Choice, ...], best: str) -> dict[str, TargetHint]:
+    """The hint on every click target of the mover: an action has its own numbers; a first step (a target
+    that is not an action, such as Tyc's cell before its letter) has the summed share of the actions it
+    opens and the chance of the most searched of them (the follow-up the coach would choose)."""
+    by_action = {c.action: c for c in choices}
+    found = {}
+    for target in state.targets():
+        key = target.action
+        own = by_action.get(key)
+        if own is None:
+            opened = [c for c in choices if c.action.startswith(key) and c.action != key]
+            if not opened:
+                continue
+            shares = [c.share for c in opened if c.share is not None]
+            share = sum(shares) if shares else None
+            lead = max(opened, key=lambda c: (c.share or 0.0, c.chance or 0.0))
+            chance, is_best = lead.chance, best.startswith(key)
+        else:
+            share, chance, is_best = own.share, own.chance, key == best
+        found[key] = TargetHint(key, share, chance, is_best, words.target_words(share, chance, is_best))
+    return found

@@ -1,0 +1,207 @@
+"""How the coach weighs a position: the default bot's own reasoning, from one seat's knowledge only.
+
+Two kinds of judge, by the kind of bot:
+- an `MCTSBot` runs its very search (`MCTSBot.search`, determinized copies for the seat) and the coach
+  reads the root: each tried action's share of the visits and its mean reward for the mover;
+- a heuristic bot with `explain(state) -> (action, words)` (`TicTocBot`, `KOBot`) names its choice and
+  the rule that chose it; a win chance comes only from `playouts` games per action played to the end by
+  the bot itself on determinized copies for the seat (none when `playouts` is 0).
+
+Either way the judge never reads the real state's secrets: every world it plays in is
+`state.determinize(seat, rng)`, and only the kit's own bots (which decide from their seat's knowledge, as
+the protocol test checks) are given the real state to explain: a bot of your own is refused.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import MCTSBot, _Node, bot_name, kit_bots
+from ..engine import State
+
+PLAYOUT_CAP = 2_000
+"""Actions a heuristic playout may last before it counts as a draw (no kit game comes close)."""
+
+PLAYOUT_CUT = {"tic-tac-ko": 24}
+"""Games whose heuristic playouts stop after this many actions and ask the bot's `chance(state, seat)`: a
+Tic Tac K.O. game played to the end by `KOBot` takes about 100 ms."""
+
+MIN_VISITS = 50
+"""A played action searched fewer times than this is searched further (alone), so that its chance is not a
+few playouts' luck (50 playouts: a standard error of at most 7 points)."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One action as the judge sees it: its share of the search (None: no search), its mean reward for the
+    mover, a win counting 1 and a draw or tie an equal share (None: not estimated), and how many playouts
+    that mean rests on."""
+
+    action: str
+    share: float | None
+    chance: float | None
+    visits: int
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A position weighed from `seat`'s knowledge: every choice the judge saw (most visited first), the one
+    the bot would play, and, for a heuristic bot, the words of the rule that chose it."""
+
+    seat: int
+    mover: int
+    bot: str
+    choices: tuple[Choice, ...]
+    best: str
+    rule: str | None = None
+    complete: bool = True
+    """Whether every legal action was weighed (a heuristic coach judging a played move weighs only that
+    move and its own choice)."""
+
+    def choice(self, action: str) -> Choice | None:
+        return next((c for c in self.choices if c.action == action), None)
+
+    def runner_up(self) -> Choice | None:
+        """The best other choice: the highest chance among the others estimated on `MIN_VISITS` playouts or
+        more (a search's rarely tried moves are too noisy to count), else the most searched other; None when
+        not every choice was weighed."""
+        if not self.complete:
+            return None
+        others = [c for c in self.choices if c.action != self.best and c.chance is not None]
+        steady = [c for c in others if c.share is None or c.visits >= MIN_VISITS]
+        if steady:
+            return max(steady, key=lambda c: c.chance or 0.0)
+        return max(others, key=lambda c: c.visits, default=None)
+
+
+class _SeatOf:
+    """`state` as a search for `seat` sees it: determinized for `seat`, whoever is to move (then the root's
+    actions are those legal in the sampled worlds)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.to_move = state, seat
+
+    def determinize(self, _seat: int | None, rng: random.Random) -> State:
+        return self.state.determinize(self.to_move, rng)
+
+
+class _After(_SeatOf):
+    """The worlds of `state` for its mover, each with `action` played: searching these from the root's child
+    for `action` adds playouts to that action alone, drawn from what the mover knew before playing it."""
+
+    def __init__(self, state: State, action: str) -> None:
+        super().__init__(state, state.to_move)
+        self.action = action
+
+    def determinize(self, _seat: int | None, rng: random.Random) -> State:
+        world = self.state.determinize(self.to_move, rng)
+        world.apply(self.action)
+        return world
+
+
+def mcts_words(bot: MCTSBot, budget: int | None = None) -> str:
+    return f"MCTS, {budget or bot.iterations:,} playouts"
+
+
+def describe_bot(bot: Any) -> str:
+    """The bot's name in a hint ("MCTS, 2,000 playouts", "TicTocBot")."""
+    if isinstance(bot, MCTSBot):
+        return mcts_words(bot)
+    return type(bot).__name__ if hasattr(bot, "explain") else bot_name(bot)
+
+
+def fresh(bot: Any, seed: int) -> Any:
+    """A copy of `bot` with its own generator seeded by `seed`: the same hint for the same seed, and the
+    bot that plays is not disturbed."""
+    twin = copy.copy(bot)
+    if hasattr(twin, "rng"):
+        twin.rng = random.Random(seed)
+    return twin
+
+
+def judge(state: State, seat: int, bot: Any, seed: int, *, budget: int | None = None, playouts: int = 0,
+          played: str | None = None, every_choice: bool = False) -> Judgement:
+    """`state` weighed by `bot` from `seat`'s knowledge. `budget`: the search's playouts (None: the bot's own);
+    `playouts`: games per action for a heuristic bot's win chance; `played`: the move a game record made,
+    whose estimate must rest on at least `MIN_VISITS` playouts (a heuristic bot then plays out only that
+    move and its own choice, unless `every_choice`)."""
+    if type(bot) not in kit_bots():
+        raise TypeError(f"the coach reads the kit's own bots only (MCTSBot, the games' bots), not {bot_name(bot)}: "
+                        "it hands them the real state to explain")
+    if isinstance(bot, MCTSBot):
+        return _search(state, seat, fresh(bot, seed), budget, played)
+    if callable(getattr(bot, "explain", None)):
+        return _explain(state, seat, fresh(bot, seed), seed, playouts, None if every_choice else played)
+    raise TypeError(f"the coach reads MCTSBot searches and bots with explain(state), not {bot_name(bot)}")
+
+
+def _search(state: State, seat: int, bot: MCTSBot, budget: int | None, played: str | None) -> Judgement:
+    mover = state.to_move
+    view = state if seat == mover else _SeatOf(state, seat)
+    root = bot.search(view, iterations=budget)  # type: ignore[arg-type]
+    if played is not None and seat == mover and root.children.get(played, _Node(mover)).visits < MIN_VISITS:
+        child = root.children.setdefault(played, _Node(mover))
+        bot.search(_After(state, played), root=child, iterations=MIN_VISITS - child.visits)  # type: ignore[arg-type]
+    children = root.children
+    total = sum(child.visits for child in children.values()) or 1
+    legal = state.legal_actions() if seat == mover else tuple(children)
+    best = bot._best(root, legal) if any(a in children for a in legal) else legal[0]
+    order = sorted(children, key=lambda a: (-children[a].visits, a))
+    choices = [Choice(a, children[a].visits / total, children[a].reward / children[a].visits, children[a].visits)
+               for a in order if children[a].visits]
+    choices += [Choice(a, 0.0, None, 0) for a in legal if a not in children]
+    return Judgement(seat, mover, mcts_words(bot, budget), tuple(choices), best)
+
+
+def _explain(state: State, seat: int, bot: Any, seed: int, playouts: int, played: str | None) -> Judgement:
+    mover = state.to_move
+    if seat != mover:  # the bot reads its seat's hand: from another seat, only played actions get a chance
+        actions: Sequence[str] = (played,) if played is not None else ()
+        best, rule = None, None
+    else:
+        best, rule = bot.explain(state)
+        actions = state.legal_actions() if played is None else tuple(dict.fromkeys((best, played)))
+    rng = random.Random(seed)
+    worlds = [state.determinize(seat, rng) for _ in range(playouts)]
+    choices = []
+    for action in actions:
+        chance = _playout_chance(worlds, action, mover, bot, rng) if playouts else None
+        choices.append(Choice(action, None, chance, playouts if chance is not None else 0))
+    choices.sort(key=lambda c: (c.action != best, -(c.chance or 0.0)))
+    complete = seat == mover and played is None
+    return Judgement(seat, mover, describe_bot(bot), tuple(choices), best or "", rule, complete)
+
+
+def _playout_chance(worlds: Sequence[State], action: str, mover: int, bot: Any, rng: random.Random) -> float | None:
+    """The mover's mean result over `worlds` (the same worlds for every action: a fairer comparison) with
+    `action` played, then `bot` for every seat to the end, or to `PLAYOUT_CUT` and the bot's own `chance`."""
+    total, count = 0.0, 0
+    for world in worlds:
+        if action not in world.legal_actions():
+            continue
+        game = world.clone()
+        game.apply(action)
+        steps, cut = 0, PLAYOUT_CUT.get(game.game.name, PLAYOUT_CAP)
+        while game.outcome is None and steps < cut:
+            game.apply(bot.choose(game))
+            steps += 1
+        total += result(game, mover, bot)
+        count += 1
+    return total / count if count else None
+
+
+def result(state: State, seat: int, bot: Any) -> float:
+    """What a playout scores for `seat`: 1 for a win (a team's win too), 0 for a loss, an equal share per side
+    for a draw or tie; a game cut short, the bot's `chance` (else a draw)."""
+    sides = len(set(getattr(state, "team_of", range(state.num_players))))
+    if state.outcome is None:
+        estimate = getattr(bot, "chance", None)
+        return estimate(state, seat) if callable(estimate) else 1 / sides
+    winners = state.outcome.winners
+    if not winners:
+        return 1 / sides
+    return 1.0 if seat in winners else 0.0
