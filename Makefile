@@ -9,7 +9,7 @@ AS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 LAB_ARGS ?=
 PLAY_ARGS ?=
 
-.PHONY: lab play site test setup-lab setup-play setup-test speedups compiler browser bench clean
+.PHONY: lab play serve site test setup-lab setup-serve setup-play setup-test speedups compiler browser bench clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -46,6 +46,15 @@ lab: setup-lab
 
 play: setup-play  # Voila reads notebooks/play/voila.json from the folder it starts in
 	cd notebooks/play && $(CURDIR)/$(VENV)/bin/voila $(PLAY_ARGS) $(CURDIR)/notebooks/play
+
+setup-serve: $(PY)
+	$(PY) -m pip install --quiet -e '.[rooms]'
+
+# Rooms across devices: the lobby's link (for the teacher) is printed on start; SERVE_ARGS="--host 0.0.0.0"
+# takes the class network. Rooms are saved in rooms-data/ and reopened on the next start.
+SERVE_ARGS ?=
+serve: setup-serve
+	$(VENV)/bin/tictac-nb serve --data rooms-data $(SERVE_ARGS)
 
 # The site is built in a venv of its own: JupyterLite's front ends must not reach JupyterLab or Voila.
 $(SITE_VENV)/bin/python:

@@ -21,7 +21,8 @@ import traitlets
 from .bots import as_bot
 from .engine import IllegalAction, InvalidRecord, State, excerpt, load_record
 from .svg import still_picture
-from .widget import FRONTEND, Board, _shape
+from .table import _shape
+from .widget import FRONTEND, Board
 
 if TYPE_CHECKING:
     from .bots import Bot

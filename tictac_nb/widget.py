@@ -18,12 +18,16 @@ import anywidget
 import traitlets
 
 from . import sandbox
-from .bots import Bot, bot_name
-from .engine import IllegalAction, State
+from .bots import Bot
+from .engine import State
 from .svg import still_picture
+from .table import MAX_TARGET, MAX_TURN, MESSAGES, WIDTHS, Table, check_message
+
+__all__ = ["Board", "FRONTEND", "MAX_TARGET", "MAX_TURN", "MESSAGES", "WIDTHS", "check_message"]
 
 if TYPE_CHECKING:
     from .replay import Replay
+    from .rooms.client import RemoteBoard
 
 
 def _frontend() -> Path:
@@ -36,57 +40,13 @@ def _frontend() -> Path:
 
 
 FRONTEND = _frontend()
-MAX_TARGET = 200  # characters in a clicked target; every game's notation is far shorter
-MAX_TURN = 2**53  # the largest whole number a browser sends exactly
-WIDTHS = (120, 20_000)  # CSS px a board may be given; anything else is refused
+
 FOLLOW_UP_DELAY = 0.03
 """Seconds before a bot's next action in the same turn (a TIC TOC card, then its end of turn): about two
 frames, so the page draws each one and a whole turn of four actions still arrives within half a second."""
-MESSAGES = {  # each message type and its fields beside "type"; `turn` is the position the page showed
-    "act": {"target": str, "turn": int},
-    "undo": {"turn": int},
-    "new": {"turn": int},
-    "reveal": {"turn": int},
-    "cancel": {},
-    "width": {"width": float},
-}
 
 
-def _shape(content: Any) -> str:
-    """A short, safe description of a malformed message (never its repr: it may be huge or deeply nested)."""
-    if isinstance(content, dict):
-        kind = content.get("type")
-        if isinstance(kind, str):
-            return f"a message of type {kind[:20]!r}"
-        return f"a message with fields {', '.join(repr(str(k)[:20]) for k in list(content)[:4]) or 'none'}"
-    name = type(content).__name__
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
-
-
-def _short(words: str, limit: int = 160) -> str:
-    return words if len(words) <= limit else words[:limit - 1] + "…"
-
-
-def check_message(content: Any) -> dict:
-    """The message as {field: value} once its shape, types and sizes are right; else `IllegalAction`."""
-    if not isinstance(content, dict) or type(content.get("type")) is not str or content["type"] not in MESSAGES:
-        raise IllegalAction(f"ignored a malformed message from the browser ({_shape(content)})")
-    fields = MESSAGES[content["type"]]
-    extra = [str(k)[:20] for k in content if k != "type" and k not in fields]
-    if extra:
-        raise IllegalAction(f"ignored this {content['type']!r} message: unknown fields ({', '.join(extra[:3])})")
-    for name, kind in fields.items():
-        value = content.get(name)
-        if name == "turn" and (type(value) is not int or not 0 <= value <= MAX_TURN):
-            raise IllegalAction(f"ignored this {content['type']!r} message: it lacks the position it was made on")
-        if name == "target" and (type(value) is not str or len(value) > MAX_TARGET):
-            raise IllegalAction(f"a target is text of at most {MAX_TARGET} characters, not {_shape(value)}")
-        if kind is float and (type(value) not in (int, float) or not WIDTHS[0] <= value <= WIDTHS[1]):
-            raise IllegalAction(f"ignored a width that is not a number of CSS px from {WIDTHS[0]} to {WIDTHS[1]}")
-    return content
-
-
-class Board(anywidget.AnyWidget):
+class Board(anywidget.AnyWidget, Table):
     """A playable board: `Board(state, bots={1: MCTSBot()})`; seats without a bot are human.
 
     With one human seat the board shows that seat's view; `seat=` binds the board to one seat (it then
@@ -144,49 +104,6 @@ class Board(anywidget.AnyWidget):
         self.refresh()
         self._schedule_bot()
 
-    # ---- what the board shows ------------------------------------------------------------------
-    @property
-    def hot_seat(self) -> bool:
-        return self.seat is None and len(self.humans) > 1
-
-    def viewer(self) -> int | None:
-        """Whose view is drawn: the board's seat, or in hot-seat play the human holding the screen."""
-        if self.hot_seat:
-            if self.state.outcome is not None and self.state.game.hidden_information:
-                return None  # the game is over: nobody's secrets are shown to the table
-            return self._shown
-        return self.seat
-
-    def _needs_cover(self) -> bool:
-        state = self.state
-        return (self.hot_seat and state.game.hidden_information and state.outcome is None
-                and state.to_move in self.humans and self._shown != state.to_move)
-
-    def refresh(self) -> None:
-        """Redraw every synced trait from the state (the svg for the board's width)."""
-        state = self.state
-        if not self.hot_seat or not state.game.hidden_information:
-            if self.hot_seat and state.to_move in self.humans:
-                self._shown = state.to_move
-        if self._needs_cover():
-            name = state.player_name(state.to_move)
-            self.cover = f"Pass the screen to {name}. {name}: show my board"
-            self.svg = state.render_svg(None, None, self.width)
-        else:
-            self.cover = ""
-            self.svg = state.render_svg(self.viewer(), self.pending, self.width)
-        self.status = self._status()
-        self.choosing = self.pending is not None
-        self.played = len(state.history)
-        self.can_undo = self._undo_target() is not None and not self.cover
-
-    def _status(self) -> str:
-        state = self.state
-        if state.outcome is None and state.to_move in self.bots:
-            who = f"{state.player_name(state.to_move)} ({bot_name(self.bots[state.to_move])})"
-            return f"{who} {self._stalled}" if self._stalled else f"{who} is thinking"
-        return state.status()
-
     def _repr_mimebundle_(self, **kwargs: Any):
         """The live widget, plus static copies where no widget runs: the SVG (GitHub, nbviewer, nbconvert)
         and Markdown holding the SVG as an image with the status (JupyterLab shows it in an untrusted
@@ -195,98 +112,14 @@ class Board(anywidget.AnyWidget):
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         return {**data, **still_picture(self.svg, " ".join(filter(None, (self.cover, self.status))))}, metadata
 
-    # ---- what the board does -------------------------------------------------------------------
-    def act(self, target: str) -> None:
-        """A click on `target`: play it if it is a legal action, or open it as the first step of one
-        (clicking that first step again closes it). Whose turn it is is checked before the rules are
-        asked, so a refusal never speaks of a hand the viewer may not see."""
-        state = self.state
-        if state.outcome is not None:
-            raise IllegalAction(f"the game is over ({state.outcome.reason}); start a new game")
-        if state.to_move in self.bots:
-            raise IllegalAction(f"it is {state.player_name(state.to_move)}'s turn, played by a bot")
-        if self.seat is not None and state.to_move != self.seat:
-            raise IllegalAction(f"it is {state.player_name(state.to_move)}'s turn; this board plays "
-                                f"{state.player_name(self.seat)}")
-        if self.cover:
-            raise IllegalAction("the board is covered: reveal it first")
-        if type(target) is not str:
-            raise IllegalAction(f"a target is text, not {type(target).__name__}")
-        legal = state.legal_actions()
-        if target not in legal:
-            if not self._first_step(target, legal):
-                self._refuse(target)
-            self.pending = None if target == self.pending else target
-            try:
-                self._changed()
-            except Exception:  # the renderer cannot open it: no first step after all
-                raise IllegalAction(f"{target[:30]!r} is not an action you can take now") from None
-            return
-        words = state.describe(target)
-        mover = state.player_name(state.to_move)
-        state.play(target)
-        self.said = f"{mover}: {words}."
-        self.pending = None
-        self._changed()
+    # ---- what the board does
+    @staticmethod
+    def join(link: str) -> RemoteBoard:
+        """A board for a room's seat (its secret link) or its onlooker (a spectator link), played on the room
+        server that holds the game: `Board.join(link)`; see `tictac_nb.rooms`."""
+        from .rooms.client import join
 
-    def _first_step(self, target: str, legal: Any) -> bool:
-        """Whether `target` is the first step of a two-step choice: one of the targets that is no action.
-        A game that lists no first steps in `targets()` yet is taken at its renderer's word: any prefix of
-        a legal action may open (the renderer must then draw it, or the click is refused)."""
-        firsts = {t.action for t in self.state.targets()} - set(legal)
-        if firsts:
-            return target in firsts
-        return bool(target) and any(action.startswith(target) for action in legal)
-
-    def _refuse(self, target: str) -> None:
-        """Raise the rules' reason for refusing `target`; a rules bug on odd text still refuses plainly."""
-        try:
-            reason = self.state.refusal(target)
-        except Exception:  # the rules failed to word it: the move is refused all the same
-            reason = f"{target[:30]!r} is not an action you can take now"
-        raise IllegalAction(reason)
-
-    def _undo_target(self) -> int | None:
-        """How many actions Undo takes back: back to a human's turn (this board's seat, if bound), at
-        least one; None if there is no such turn to go back to."""
-        state = self.state
-        if not state.history or not self.humans or not state.replayable:
-            return None
-        if self.seat is None and not self.bots:
-            return 1
-        players = self._movers()
-        mine = {self.seat} if self.seat is not None else set(self.humans)
-        for back in range(1, len(state.history) + 1):
-            if players[-back] in mine:
-                return back
-        return None
-
-    def _movers(self) -> list[int | None]:
-        """Who was to move before each action of the history (replayed on a copy, remembered)."""
-        state = self.state
-        if self._movers_seen[0] != state.history:
-            replay = state.game.state_class(state.game, state.seed, state.options)
-            movers = []
-            for action in state.history:
-                movers.append(replay.to_move)
-                replay.apply(action)
-            self._movers_seen = (list(state.history), movers)
-        return self._movers_seen[1]
-
-    def undo(self) -> None:
-        """Take back moves until a human (this board's seat, if bound) is to move again: at least one."""
-        if self.cover:
-            raise IllegalAction("the board is covered: reveal it first")
-        back = self._undo_target()
-        if back is None:
-            raise IllegalAction("there is nothing to undo" if not self.state.history
-                                else "there is no earlier turn of yours to go back to")
-        for _ in range(back):
-            self.state.undo()
-        self.said = ""
-        self.pending = None
-        self._stalled = ""
-        self._changed()
+        return join(link)
 
     def replay(self, **options: Any) -> Replay:
         """The replay of this board's game so far, at its last move, seen as this board shows it (in
@@ -294,16 +127,6 @@ class Board(anywidget.AnyWidget):
         from .replay import Replay
 
         return Replay.of_board(self, **options)
-
-    def new_game(self) -> None:
-        """A fresh game with the same rules and seats, seeded from the first game's seed; in hot-seat play
-        with hidden information the cover goes up first, since anyone may hold the screen."""
-        self.state = self.state.game.new_game(self._games.randrange(2**32), **self.state.options)
-        self.pending = None
-        self._shown = None
-        self._stalled = ""
-        self.said = ""
-        self._changed()
 
     def _changed(self, schedule: bool = True) -> None:
         """The position or the open choice changed: a new turn number and a redraw, sent to the page in one
@@ -386,50 +209,4 @@ class Board(anywidget.AnyWidget):
     def _on_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """Messages from the browser: checked before use; a malformed, stale or refused one changes
         nothing and says why, and nothing a message holds escapes as an exception."""
-        before = self._snapshot()
-        try:
-            message = check_message(content)
-            kind = message["type"]
-            if "turn" in message and message["turn"] != self.turn:
-                raise IllegalAction("that was done on an earlier position; the board has moved on")
-            if kind == "act":
-                self.act(message["target"])
-            elif kind == "undo":
-                self.undo()
-            elif kind == "new":
-                self.new_game()
-            elif kind == "cancel":
-                if self.pending is not None:
-                    self.pending = None
-                    self.refresh()
-            elif kind == "reveal":
-                if self.cover:
-                    self._shown = self.state.to_move
-                    self.refresh()
-            elif kind == "width" and round(message["width"]) != self.width:
-                self.width = round(message["width"])
-                self.refresh()
-        except IllegalAction as error:
-            self._restore(before)
-            self.message = _short(str(error))
-        except KeyboardInterrupt:
-            self._restore(before)
-            raise
-        except Exception as error:  # a bug (in a renderer or a rule): the board stays as it was and says so
-            self._restore(before)
-            self.message = f"the board could not handle that: {type(error).__name__}: {str(error)[:120]}"
-        finally:
-            self.answers += 1
-
-    def _snapshot(self) -> tuple:
-        traits = {name: getattr(self, name) for name in ("svg", "status", "said", "turn", "cover", "thinking",
-                                                         "can_undo", "choosing")}
-        return self.state, self.state.clone(), self.pending, self._shown, self._stalled, self.width, traits
-
-    def _restore(self, snapshot: tuple) -> None:
-        state, copy, self.pending, self._shown, self._stalled, self.width, traits = snapshot
-        state._become(copy)
-        self.state = state
-        with self.hold_sync():
-            for name, value in traits.items():
-                setattr(self, name, value)
+        self.handle(content)

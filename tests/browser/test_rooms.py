@@ -1,0 +1,199 @@
+"""Rooms across devices in a real browser: four Chromium contexts (four students' browsers), one per seat,
+play a room's game on the kit's own board.js over WebSockets. Each page shows exactly its seat's view of
+the game the server holds; one page is closed and reopened mid-game and plays on; the server is
+restarted mid-game and every page reconnects by itself and carries on."""
+
+from __future__ import annotations
+
+import random
+import time
+import xml.etree.ElementTree as ET
+
+import pytest
+from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, only_localhost
+from rooms.wire import RoomServer
+
+from tictac_nb.rooms.store import Store
+
+GAMES = [("tic-tac-ko", {"players": 4, "grid": "standard"}, 48), ("tic-tac-ko", {"players": 4, "grid": "advanced"}, 48),
+         ("tic-toc", {"players": 3}, 72)]
+ROOT = ".ttn-root"
+
+
+def svg_text(svg: str) -> str:
+    """The words an SVG holds (titles, descriptions, labels, card text): what a reader of the page learns."""
+    root = ET.fromstring(svg)
+    labels = [el.get("aria-label") or "" for el in root.iter()]
+    return " ".join([*"".join(root.itertext()).split(), *labels])
+
+
+class Seat:
+    """One seat's page in a browser context of its own."""
+
+    def __init__(self, context, link: str, origin: str) -> None:
+        self.context, self.link = context, link
+        self.refused = only_localhost(context, origin)
+        self.problems: list[str] = []
+        self.page = None
+        self.seconds = self.open()
+
+    def open(self) -> float:
+        """Open the seat's link; seconds until its board shows the game (targets, if it is to move)."""
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(30_000)
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.on("console", lambda m: self.problems.append(m.text) if m.type == "error" else None)
+        start = time.monotonic()
+        self.page.goto(self.link)
+        self.page.wait_for_selector(f"{ROOT} .ttn-svg svg")
+        self.page.wait_for_function("() => document.querySelector('.ttn-status').textContent.length > 0")
+        return time.monotonic() - start
+
+    def played(self) -> int:
+        return int(self.page.locator(ROOT).get_attribute("data-played") or -1)
+
+    def shows(self) -> tuple[str, int]:
+        """The SVG the page shows (its words) and the width it has."""
+        return self.page.evaluate("""() => {
+            const root = document.querySelector('.ttn-root');
+            return [root.querySelector('.ttn-svg').innerHTML, Math.round(root.getBoundingClientRect().width)];
+        }""")
+
+    def click(self, rng: random.Random) -> None:
+        """Click one of the board's targets at random and wait for the answer (a new position or choice)."""
+        root = self.page.locator(ROOT)
+        turn = root.get_attribute("data-turn")
+        targets = self.page.evaluate("() => [...document.querySelectorAll('.ttn-svg [data-target]')]"
+                                     ".map((e) => e.dataset.target)")
+        assert targets, "the seat to move has nothing to click"
+        name = rng.choice(targets)
+        self.page.locator(f'.ttn-svg [data-target="{name}"]').first.click()
+        self.page.wait_for_function("(turn) => { const r = document.querySelector('.ttn-root');"
+                                    " return r.dataset.turn !== turn && !('queued' in r.dataset) }", arg=turn)
+
+
+def current(data) -> object:
+    return next(Store(data).unfinished()).state
+
+
+def check_views(seats: list[Seat], data) -> None:
+    """Every page shows its own seat's view of the stored game (at its width); no two hands alike."""
+    state = current(data)
+    for index, seat in enumerate(seats):
+        seat.page.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) === n",
+                                    arg=len(state.history))
+        if seat.page.locator(".ttn-cancel").is_visible():
+            continue  # a first step is open on the mover's page
+        for _ in range(20):  # a page whose width just changed (a scrollbar came) gets its new drawing shortly
+            svg, width = seat.shows()
+            if svg_text(svg) == svg_text(state.render_svg(index, None, width)):
+                break
+            seat.page.wait_for_timeout(150)
+        else:
+            raise AssertionError(f"seat {index} shows another view than its own")
+
+
+def play(seats: list[Seat], data, actions: int, rng: random.Random) -> None:
+    """Click targets on the page of the seat to move until `actions` more actions are played."""
+    goal = len(current(data).history) + actions
+    while True:
+        state = current(data)
+        if len(state.history) >= goal or state.outcome is not None:
+            return
+        mover = seats[state.to_move]
+        mover.page.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) === n",
+                                     arg=len(state.history))
+        mover.click(rng)
+        if len(current(data).history) > len(state.history) and rng.random() < 0.3:
+            check_views(seats, data)
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+@pytest.mark.parametrize(("name", "options", "actions"), GAMES, ids=["ko-standard", "ko-advanced", "tic-toc-3"])
+def test_a_class_plays_a_room_each_at_their_own_browser(tmp_path, name, options, actions):
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    port = free_port()
+    server = RoomServer(port, tmp_path)
+    rng = random.Random(f"{name}{options}")
+    try:
+        room_id = server.api("POST", body={"game": name, "options": options})["id"]
+        [room] = server.api()["rooms"]
+        links = [f"{server.url}/seat/{room_id}#{seat['token']}" for seat in room["seats"]]
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            seats = [Seat(browser.new_context(viewport={"width": 900 - 120 * i, "height": 900}), link, server.url)
+                     for i, link in enumerate(links)]
+            print(f"\n{name} {options}: seconds from a link to a playable board: "
+                  + ", ".join(f"{seat.seconds:.2f}" for seat in seats))
+            check_views(seats, tmp_path)
+            hands = {svg_text(seat.shows()[0]) for seat in seats}
+            assert len(hands) == len(seats), "two seats see the same board: a hand is not their own"
+            play(seats, tmp_path, actions // 3, rng)
+            check_views(seats, tmp_path)
+
+            seats[1].page.close()  # a laptop closed mid-game, then the link opened again
+            reopened = seats[1].open()
+            check_views(seats, tmp_path)
+            play(seats, tmp_path, actions // 3, rng)
+
+            server.stop()  # the server restarted mid-game: every page reconnects by itself
+            stopped = time.monotonic()
+            server = RoomServer(port, tmp_path)
+            for seat in seats:
+                seat.page.wait_for_function("() => document.body.dataset.connection === 'open'", timeout=30_000)
+            back = time.monotonic() - stopped
+            check_views(seats, tmp_path)
+            play(seats, tmp_path, actions - 2 * (actions // 3), rng)
+            check_views(seats, tmp_path)
+            state = current(tmp_path)
+            print(f"{len(state.history)} actions played; reopened page playable in {reopened:.2f} s; every page "
+                  f"back {back:.1f} s after the server stopped")
+            assert len(state.history) >= actions or state.outcome is not None
+            for seat in seats:
+                assert not seat.refused and not [p for p in seat.problems if "WebSocket" not in p], seat.problems
+            browser.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+def test_the_lobby_opens_a_room_and_hands_out_its_links(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    server = RoomServer(free_port(), tmp_path)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.set_default_timeout(30_000)
+            page.goto(f"{server.url}/lobby#not-the-token")
+            page.wait_for_function("() => /teacher/.test(document.getElementById('connection').textContent)")
+            page.goto(f"{server.url}/lobby#{server.teacher}")
+            page.reload()  # a new fragment alone does not reload the page
+            page.select_option("#game", "tic-tac-ko")
+            page.select_option('[data-option="grid"]', label="advanced")
+            page.select_option('[data-seat="3"]', "default")
+            page.click("#open button[type=submit]")
+            page.wait_for_selector(".room")
+            [room] = server.api()["rooms"]
+            assert room["game"] == "tic-tac-ko" and room["seats"][3]["bot"] == "default"
+            links = page.eval_on_selector_all(".room a", "(as) => as.map((a) => a.href)")
+            assert links == [f"{server.url}/seat/{room['id']}#{seat['token']}" for seat in room["seats"][:3]] \
+                + [f"{server.url}/watch/{room['id']}"]
+            page.locator(".room button", has_text="QR code").first.click()
+            page.wait_for_selector(".qr svg")
+            student = browser.new_context().new_page()
+            student.goto(links[0])
+            student.wait_for_selector(".ttn-root .ttn-svg svg")
+            page.locator(".qr svg").evaluate("(svg) => svg.closest('.qr').replaceChildren()")  # let it refresh
+            page.wait_for_function("() => /joined \\(1\\)/.test(document.querySelector('.room').textContent)")
+            browser.close()
+    finally:
+        server.stop()

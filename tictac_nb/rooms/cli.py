@@ -1,0 +1,47 @@
+"""`tictac-nb serve`: the room server, on 127.0.0.1 unless told to take a class network (`--host`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import sys
+from pathlib import Path
+
+from .client import SERVER_FILE
+from .hall import Hall
+from .server import serve
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tictac-nb", description="tictac_nb's room server")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("serve", help="serve rooms: a lobby, seat links, spectator boards")
+    run.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: the class network)")
+    run.add_argument("--port", type=int, default=8765, help="port (0: a free one)")
+    run.add_argument("--data", default="rooms-data", help="folder of the rooms' SQLite file")
+    run.add_argument("--bot-delay", type=float, default=0.3, help="seconds before a bot moves")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
+    hall = Hall(args.data, bot_delay=args.bot_delay)
+
+    def ready(port: int) -> None:
+        host = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+        known = Path(args.data) / SERVER_FILE  # how `rooms.open` finds this server
+        known.write_text(json.dumps({"url": f"http://{host}:{port}", "pid": os.getpid()}))
+        known.chmod(0o600)
+        print(f"tictac_nb rooms on http://{host}:{port}/ (pid {os.getpid()})", flush=True)
+        print(f"Lobby (for the teacher only): http://{host}:{port}/lobby#{hall.teacher}", flush=True)
+        print(f"{len(hall.rooms)} unfinished rooms reopened from {args.data}", flush=True)
+
+    try:
+        asyncio.run(serve(hall, args.host, args.port, ready))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

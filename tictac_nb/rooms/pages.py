@@ -1,0 +1,78 @@
+"""The HTML of the room server's pages: a seat's (or a spectator's) and the lobby's. Links are relative,
+so the pages work at any prefix (behind jupyter-server-proxy too)."""
+
+from __future__ import annotations
+
+import functools
+import html
+
+from .. import GAMES
+from ..engine import Choice, WholeNumber, boolean
+
+HEAD = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>{title}</title>
+<link rel="stylesheet" href="../static/board.css">
+<link rel="stylesheet" href="../static/rooms.css">
+</head>
+"""
+
+SEAT = HEAD + """<body>
+<main>
+<h1 id="seat">{title}</h1>
+<p id="connection" role="status">Connecting…</p>
+<div id="board"></div>
+</main>
+<script type="module" src="../static/seat.js"></script>
+</body>
+</html>
+"""
+
+LOBBY = HEAD.format(title="tictac_nb rooms: lobby").replace('href="../static/', 'href="static/') + """<body>
+<main>
+<h1>Rooms</h1>
+<p id="connection" role="status"></p>
+<form id="open">
+<label>Game <select name="game" id="game"></select></label>
+<span id="options"></span>
+<span id="bots"></span>
+<button type="submit">Open a room</button>
+</form>
+<p id="error" role="alert"></p>
+<div id="rooms"></div>
+</main>
+<script type="module" src="static/lobby.js"></script>
+</body>
+</html>
+"""
+
+
+def seat_page(title: str, kind: str) -> str:
+    words = f"{title}: {'watching' if kind == 'watch' else 'your seat'}"
+    return SEAT.format(title=html.escape(words))
+
+
+@functools.cache
+def game_forms() -> dict:
+    """Each game's options the lobby offers (those whose check names their values, as the play pages do)."""
+    forms = {}
+    for name, game in GAMES.items():
+        options = {}
+        for key, option in game.options.items():
+            check = option.check
+            if check is boolean:
+                options[key] = {"kind": "bool", "default": option.default, "doc": option.doc}
+            elif isinstance(check, Choice):
+                options[key] = {"kind": "choice", "values": list(check.values), "default": option.default,
+                                "doc": option.doc}
+            elif isinstance(check, WholeNumber) and option.default is not None:
+                options[key] = {"kind": "int", "low": check.low, "high": check.high, "default": option.default,
+                                "doc": option.doc}
+        players = game.options.get("players")
+        forms[name] = {"title": game.title, "options": options,
+                       "players": players.default if players else game.new_game(0).num_players}
+    return forms

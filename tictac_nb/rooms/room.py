@@ -1,0 +1,329 @@
+"""A room: one real game held by the server, its seats (a secret token each, or a bot) and a `View` per
+connection. The rules run here and only here; each view sends its page exactly what a `Board` bound to
+that seat would show (the onlooker's view to a spectator), through the same `Table` logic.
+
+Rulings for a room, where a notebook board has no such question:
+- Undo takes moves back only in a room with one human seat (a student against bots): with several
+  humans, nobody may take back another player's move.
+- A new game starts once the game is over (or its bot could not move); with one human seat, at any time.
+- A bot that fails or overruns its time stops its seat (the status says so); a new game goes on.
+- A student's bot object cannot be saved: after a restart its seat is played by the game's default bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from .. import sandbox
+from ..bots import Bot, Forfeit, MCTSBot, RandomBot, as_bot, decide
+from ..engine import Game, IllegalAction, State
+from ..table import Table
+
+log = logging.getLogger(__name__)
+TRAITS = ("svg", "status", "said", "message", "turn", "played", "answers", "cover", "thinking", "can_undo",
+          "choosing")
+"""What a seat's page is sent: the traits `Board` syncs, by the same names."""
+MAX_MCTS = 20_000
+BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tictac-bots")
+"""Every room's bots decide in turn in one worker thread: the event loop keeps at least half of the
+interpreter for the pages, however many bots think (bench/rooms.py and docs/architecture.md: figures)."""
+TOKEN_CHARS = 64
+
+
+def make_bot(game: Game, spec: Any, seed: int) -> Bot:
+    """A seat's bot from its spec: "default" (the game's own), "random", "mcts:N", or any bot object (a
+    student's plays from a sandbox of its own, `tictac_nb.sandbox`)."""
+    if not isinstance(spec, str):
+        return sandbox.player(spec)
+    if spec == "default":
+        return as_bot(game.default_bot(seed=seed))
+    if spec == "random":
+        return as_bot(RandomBot(seed))
+    if spec.startswith("mcts:") and spec[5:].isdigit() and 1 <= int(spec[5:]) <= MAX_MCTS:
+        return as_bot(MCTSBot(iterations=int(spec[5:]), seed=seed))
+    raise ValueError(f"a bot is 'default', 'random' or 'mcts:N' (N from 1 to {MAX_MCTS}), not {spec!r:.40}")
+
+
+@dataclass
+class Seat:
+    """A seat: a human's secret token, or a bot (`spec` as given; "custom" for a bot object)."""
+
+    token: str | None
+    spec: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.spec is not None
+
+
+class View(Table):
+    """One connection's screen: a seat's (or the onlooker's) `Table` over the room's shared state, with its
+    own width, open first step, turn counter and answers; `send` takes each frame of changed traits."""
+
+    def __init__(self, room: Room, seat: int | None, send: Callable[[dict], None]) -> None:
+        self.room, self.seat, self.send = room, seat, send
+        self.width: float | None = None
+        self.pending: str | None = None
+        self._shown: int | None = None
+        self._movers_seen: tuple[list[str] | None, list[int | None]] = (None, [])
+        self.svg = self.status = self.message = self.cover = ""
+        self.said = room.said
+        self.turn = self.played = self.answers = 0
+        self.thinking = self.can_undo = self.choosing = False
+        self._sent: dict[str, Any] = {}
+        self.refresh()
+
+    # the room's game, seen through this view
+    @property
+    def state(self) -> State:
+        return self.room.state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self.room.state = state
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        return self.room.bots
+
+    @property
+    def humans(self) -> list[int]:
+        return self.room.humans
+
+    @property
+    def _stalled(self) -> str:
+        return self.room.stalled
+
+    @_stalled.setter
+    def _stalled(self, words: str) -> None:
+        self.room.stalled = words
+
+    @property
+    def hot_seat(self) -> bool:
+        return False  # every connection is one seat's screen (or the onlooker's): no screen changes hands
+
+    def refresh(self) -> None:
+        self.thinking = self.room.thinking
+        super().refresh()
+
+    def act(self, target: str) -> None:
+        if self.seat is None:
+            raise IllegalAction("an onlooker watches the game: only a seat's link plays")
+        super().act(target)
+
+    def _undo_target(self) -> int | None:
+        return super()._undo_target() if self.seat is not None and len(self.humans) == 1 else None
+
+    def undo(self) -> None:
+        if self.seat is None or len(self.humans) != 1:
+            raise IllegalAction("moves are not taken back in a room with other players" if self.seat is not None
+                                else "an onlooker watches the game: only a seat's link plays")
+        super().undo()
+
+    def new_game(self) -> None:
+        room = self.room
+        if self.seat is None:
+            raise IllegalAction("an onlooker watches the game: only a seat's link starts a new game")
+        if len(self.humans) > 1 and room.state.outcome is None and not room.stalled:
+            raise IllegalAction("the game is still on: a new game starts once this one is over")
+        room.state = room.game.new_game(secrets.randbits(32), **room.state.options)
+        room.number += 1
+        room.stalled = ""
+        self.pending = None
+        self.said = ""
+        self._changed()
+
+    def frame(self, **extra: Any) -> dict | None:
+        """The traits that changed since the last frame (all of them in the first), or None."""
+        changed = {name: value for name in TRAITS
+                   if self._sent.get(name, self) != (value := getattr(self, name))}
+        if not changed and not extra:
+            return None
+        self._sent.update(changed)
+        return {**extra, "set": changed}
+
+    def flush(self, **extra: Any) -> None:
+        frame = self.frame(**extra)
+        if frame is not None:
+            self.send(frame)
+
+
+class Room:
+    """One game and everyone at it. `handle(view, text)` takes a page's message; every change of the game
+    goes through `commit`, which redraws every view, saves the record and lets a bot move."""
+
+    def __init__(self, room_id: str, state: State, seats: list[Seat], bots: dict[int, Bot] | None = None,
+                 number: int = 0, bot_delay: float = 0.3, time_limit: float | None = 10.0,
+                 on_change: Callable[[Room], None] | None = None) -> None:
+        if len(seats) != state.num_players:
+            raise ValueError(f"{state.game.title} has {state.num_players} seats here, not {len(seats)}")
+        self.id, self.state, self.seats, self.number = room_id, state, seats, number
+        self.game = state.game
+        self.bots = dict(bots or {})
+        for index, seat in enumerate(seats):
+            if seat.is_bot and index not in self.bots:
+                spec = "default" if seat.spec == "custom" else seat.spec
+                self.bots[index] = make_bot(self.game, spec, secrets.randbits(32))
+        self.humans = [index for index, seat in enumerate(seats) if not seat.is_bot]
+        self.views: list[View] = []
+        self.said = ""
+        self.stalled = ""
+        self.version = 0
+        self.bot_delay, self.time_limit, self.on_change = bot_delay, time_limit, on_change
+        self._bot_task: asyncio.Task | None = None
+
+    @classmethod
+    def open(cls, game: Game, options: dict | None = None, bots: dict[int, Any] | None = None,
+             seed: int | None = None, **kwargs: Any) -> Room:
+        """A new room for `game` with fresh tokens for its human seats; `bots` maps seats to bot specs."""
+        state = game.new_game(secrets.randbits(32) if seed is None else seed, **(options or {}))
+        bots = dict(bots or {})
+        for seat in bots:
+            if type(seat) is not int or not 0 <= seat < state.num_players:
+                raise ValueError(f"bots are keyed by seat, 0 to {state.num_players - 1}, not {seat!r:.20}")
+        objects = {seat: sandbox.player(spec) for seat, spec in bots.items() if not isinstance(spec, str)}
+        seats = [Seat(None, (spec if isinstance(spec, str) else "custom")) if (spec := bots.get(index)) is not None
+                 else Seat(secrets.token_urlsafe(24)) for index in range(state.num_players)]
+        for index, seat in enumerate(seats):
+            if seat.is_bot and index not in objects:
+                make_bot(game, seat.spec, 0)  # refuses a bad spec before the room exists
+        return cls(secrets.token_urlsafe(6), state, seats, objects, **kwargs)
+
+    # ---- who is here ---------------------------------------------------------------------------
+    @property
+    def thinking(self) -> bool:
+        return self.state.outcome is None and self.state.to_move in self.bots and not self.stalled
+
+    def seat_of(self, token: Any) -> int | None:
+        """The seat a token opens, compared in constant time against every seat; None for any other token."""
+        if type(token) is not str or not 0 < len(token) <= TOKEN_CHARS or not token.isascii():
+            return None
+        found = None
+        for index, seat in enumerate(self.seats):
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                found = index
+        return found
+
+    def join(self, seat: int | None, send: Callable[[dict], None]) -> View:
+        """A connection for `seat` (None: an onlooker); its first frame holds every trait."""
+        view = View(self, seat, send)
+        self.views.append(view)
+        name = "the onlooker" if seat is None else self.state.player_name(seat)
+        view.flush(hello={"game": self.game.title, "seat": name})
+        return view
+
+    def leave(self, view: View) -> None:
+        if view in self.views:
+            self.views.remove(view)
+
+    def connected(self) -> list[int]:
+        """How many connections each seat has now (the lobby shows who has joined)."""
+        counts = [0] * len(self.seats)
+        for view in self.views:
+            if view.seat is not None:
+                counts[view.seat] += 1
+        return counts
+
+    # ---- what happens ----------------------------------------------------------------------------
+    def handle(self, view: View, text: str) -> None:
+        """A page's message (JSON text): checked by the view as `Board` checks it, answered in a frame;
+        a change of the game reaches every view."""
+        state, history = self.state, list(self.state.history)
+        try:
+            content = json.loads(text)
+        except (ValueError, RecursionError):
+            view.message = "ignored a message that is not JSON"
+            view.answers += 1
+        else:
+            view.handle(content)
+        if self.state is not state or self.state.history != history:
+            self.commit(view)
+        else:
+            view.flush()
+
+    def commit(self, actor: View | None = None) -> None:
+        """The game changed (by `actor`'s message, or a bot): every other view redraws at a new turn, the
+        record is saved, every view gets its frame, and a bot to move is scheduled."""
+        self.version += 1
+        self.said = actor.said if actor is not None else self.said
+        for view in self.views:
+            if view is not actor:
+                view.pending = None
+                view.said = self.said
+                view._changed()
+        self._save()  # before any page hears of it
+        for view in self.views:
+            view.flush()
+        self.schedule_bot()
+
+    def schedule_bot(self) -> None:
+        """A bot to move plays on the running event loop, deciding in a worker thread on a copy."""
+        if not self.thinking or (self._bot_task is not None and not self._bot_task.done()):
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no loop (a script): `play_bots` plays them
+        self._bot_task = loop.create_task(self._bot_turn(self.version))
+
+    async def _bot_turn(self, version: int) -> None:
+        await asyncio.sleep(self.bot_delay)
+        if version != self.version or not self.thinking:
+            self._bot_task = None
+            self.schedule_bot()
+            return
+        seat = self.state.to_move
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(
+                BOT_THREAD, decide, self.bots[seat], self.state.clone(), self.time_limit)
+        except Forfeit as error:
+            self._bot_failed(seat, error.reason)
+            return
+        self._bot_task = None
+        if version == self.version:
+            self.bot_move(action)
+        else:
+            self.schedule_bot()
+
+    def bot_move(self, action: str) -> None:
+        """Play a bot's (checked) action for the seat to move."""
+        name = self.state.player_name(self.state.to_move)
+        words = self.state.describe(action)
+        self.state.play(action)
+        self.said = f"{name}: {words}."
+        self.commit()
+
+    def play_bots(self) -> None:
+        """Every bot move due now, decided here and now (without an event loop)."""
+        while self.thinking:
+            seat = self.state.to_move
+            try:
+                action = decide(self.bots[seat], self.state.clone(), self.time_limit)
+            except Forfeit as error:
+                self._bot_failed(seat, error.reason)
+                return
+            self.bot_move(action)
+
+    def _bot_failed(self, seat: int, reason: str) -> None:
+        self.stalled = "could not move: a new game goes on"
+        for view in self.views:
+            view.refresh()
+            view.message = f"{self.state.player_name(seat)}'s bot {reason}"[:160]
+            view.flush()
+        self._save()
+
+    def _save(self) -> None:
+        """Save the room (`on_change`); a failure (a full disk) is logged, and the game goes on."""
+        if self.on_change is None:
+            return
+        try:
+            self.on_change(self)
+        except Exception:
+            log.exception("room %s could not be saved", self.id)

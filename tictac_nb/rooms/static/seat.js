@@ -1,0 +1,82 @@
+// A seat's (or a spectator's) page: the kit's own widgets/board.js on a stand-in for the notebook's widget
+// model, backed by a WebSocket to the room. The token stays in the URL fragment and the first message.
+import board from "./board.js";
+
+const [kind, room] = location.pathname.split("/").slice(-2);
+const token = decodeURIComponent(location.hash.slice(1));
+const root = document.getElementById("board");
+const line = document.getElementById("connection");
+const values = {};
+const listeners = {};
+let socket = null;
+let ready = false; // the first frame of this connection has come: messages go out
+let rendered = false;
+let lastWidth = null; // sent again on every new connection: each one renders for its page's width
+let backoff = 250;
+
+function fire(name) {
+  for (const callback of listeners[`change:${name}`] || []) callback();
+}
+
+const model = {
+  get: (name) => values[name],
+  set: (name, value) => { values[name] = value; },
+  save_changes: () => {},
+  on: (event, callback) => { (listeners[event] ||= []).push(callback); },
+  off: (event, callback) => { listeners[event] = (listeners[event] || []).filter((f) => f !== callback); },
+  send: (message) => {
+    if (message.type === "width") lastWidth = message;
+    if (ready) socket.send(JSON.stringify(message));
+  },
+};
+
+function say(words, state) {
+  line.textContent = words;
+  document.body.dataset.connection = state;
+}
+
+function onFrame(event) {
+  const frame = JSON.parse(event.data);
+  const first = !ready;
+  if (frame.hello) {
+    document.title = `${frame.hello.game}: ${frame.hello.seat}`;
+    document.getElementById("seat").textContent = `${frame.hello.game}, ${frame.hello.seat}`;
+  }
+  const changed = Object.keys(frame.set || {});
+  for (const name of changed) values[name] = frame.set[name];
+  if (first) {
+    ready = true;
+    backoff = 250;
+    say("", "open");
+    if (!rendered) {
+      board.render({ model, el: root });
+      rendered = true;
+    } else {
+      for (const name of Object.keys(values)) fire(name);
+    }
+    if (lastWidth) socket.send(JSON.stringify(lastWidth));
+    return;
+  }
+  for (const name of changed) fire(name);
+}
+
+function connect() {
+  const url = new URL(`../ws/${room}`, location.href);
+  url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  url.hash = "";
+  socket = new WebSocket(url);
+  socket.onopen = () => socket.send(JSON.stringify(kind === "watch" ? { type: "hello", watch: true } : { type: "hello", token }));
+  socket.onmessage = onFrame;
+  socket.onclose = (event) => {
+    ready = false;
+    if (event.code === 4401 || event.code === 4404) {
+      say(event.reason || "This link opens no seat here.", "refused");
+      return;
+    }
+    say("Connection lost: reconnecting…", "lost");
+    setTimeout(connect, backoff);
+    backoff = Math.min(backoff * 2, 8000);
+  };
+}
+
+connect();
