@@ -46,16 +46,9 @@ FOLLOW_UP_DELAY = 0.03
 frames, so the page draws each one and a whole turn of four actions still arrives within half a second."""
 
 
-class Board(anywidget.AnyWidget, Table):
-    """A playable board: `Board(state, bots={1: MCTSBot()})`; seats without a bot are human.
-
-    With one human seat the board shows that seat's view; `seat=` binds the board to one seat (it then
-    acts only for that seat). With several human seats in a game with hidden information, a
-    "pass the screen" cover hides the board whenever the screen may change hands.
-
-    A student's bot (anything but the kit's own) thinks in a sandbox of its own (`tictac_nb.sandbox`) that
-    lives as long as the board (`close()` ends it), with `sandbox.BOARD_TIME_LIMIT` seconds a move.
-    """
+class BoardFront(anywidget.AnyWidget):
+    """The board's front end (widgets/board.js) and the traits it syncs: what every board widget shares, the
+    `Board` that holds its game and the `RemoteBoard` of a room's seat alike."""
 
     _esm = FRONTEND / "board.js"
     _css = FRONTEND / "board.css"
@@ -76,6 +69,19 @@ class Board(anywidget.AnyWidget, Table):
     can_undo = traitlets.Bool(False).tag(sync=True)
     choosing = traitlets.Bool(False).tag(sync=True)
     """A first step is open (the page shows Cancel)."""
+
+
+
+class Board(BoardFront, Table):
+    """A playable board: `Board(state, bots={1: MCTSBot()})`; seats without a bot are human.
+
+    With one human seat the board shows that seat's view; `seat=` binds the board to one seat (it then
+    acts only for that seat). With several human seats in a game with hidden information, a
+    "pass the screen" cover hides the board whenever the screen may change hands.
+
+    A student's bot (anything but the kit's own) thinks in a sandbox of its own (`tictac_nb.sandbox`) that
+    lives as long as the board (`close()` ends it), with `sandbox.BOARD_TIME_LIMIT` seconds a move.
+    """
 
     def __init__(self, state: State, bots: dict[int, Bot] | None = None, seat: int | None = None,
                  bot_delay: float = 0.25, **kwargs: Any) -> None:

@@ -24,10 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-import anywidget
-import traitlets
-
-from ..widget import FRONTEND
+from ..widget import BoardFront
 from .room import TRAITS
 
 RETRY = (0.25, 8.0)  # seconds before reconnecting: first, and at most (doubling in between)
@@ -49,26 +46,11 @@ def parse_link(link: str) -> tuple[str, dict]:
     return url, hello
 
 
-class RemoteBoard(anywidget.AnyWidget):
+class RemoteBoard(BoardFront):
     """A board whose game is held by a room server: a seat (or the onlooker) over a WebSocket."""
 
-    _esm = FRONTEND / "board.js"
-    _css = FRONTEND / "board.css"
-
-    svg = traitlets.Unicode("").tag(sync=True)
-    status = traitlets.Unicode("Connecting to the room…").tag(sync=True)
-    said = traitlets.Unicode("").tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    turn = traitlets.Int(0).tag(sync=True)
-    played = traitlets.Int(0).tag(sync=True)
-    answers = traitlets.Int(0).tag(sync=True)
-    cover = traitlets.Unicode("").tag(sync=True)
-    thinking = traitlets.Bool(False).tag(sync=True)
-    can_undo = traitlets.Bool(False).tag(sync=True)
-    choosing = traitlets.Bool(False).tag(sync=True)
-
     def __init__(self, link: str, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+        super().__init__(**{"status": "Connecting to the room…", **kwargs})
         self._url, self._hello = parse_link(link)
         self.seat_name = ""
         self.connected = threading.Event()
