@@ -177,11 +177,10 @@ class BoardPage:
     """
 
     def __init__(self, page, board, width: float | None = None, theme: str | None = None) -> None:
-        from tictac_nb import Board
-        from tictac_nb.widget import FRONTEND
+        from tictac_nb.widget import FRONTEND, BoardFront
 
         self.page, self.board = page, board
-        self.synced_traits = tuple(Board.class_own_traits(sync=True))
+        self.synced_traits = tuple(BoardFront.class_own_traits(sync=True))
         self.errors: list[str] = []
         page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
         files = {"/": (BOARD_HTML, "text/html"),

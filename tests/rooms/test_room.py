@@ -225,3 +225,10 @@ def test_each_connection_has_its_own_width():
             assert room.connected() == [1, 0]
 
     run(scenario())
+
+
+def test_a_seat_is_sent_every_trait_a_board_syncs():
+    from tictac_nb.rooms.room import TRAITS
+    from tictac_nb.widget import BoardFront
+
+    assert sorted(TRAITS) == sorted(BoardFront.class_own_traits(sync=True))
