@@ -168,6 +168,7 @@ def test_readme_links_every_notebook_to_the_site_and_every_game_to_its_play_page
         assert f"https://tictac-nb.github.io/tictac_nb/lab/index.html?path={notebook.name}" in readme
     for notebook in sorted((ROOT / "notebooks" / "play").glob("*.ipynb")):
         assert f"urlpath=voila/render/notebooks/play/{notebook.name}" in readme
+        assert f"https://tictac-nb.github.io/tictac_nb/play/{notebook.stem}.html" in readme
     assert "make site" in (ROOT / ".github" / "workflows" / "pages.yml").read_text()
 
 
