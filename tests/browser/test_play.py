@@ -79,7 +79,7 @@ def test_options_and_seats_make_a_new_game(page, play_server):
     assert seats.input_value() == HUMAN, "an option change undid a seat's choice"
     page.locator("button", has_text="Play with these rules").click()
     page.wait_for_function("() => /Player 3/.test(document.querySelector('.ttn-svg svg')?.getAttribute('aria-label') "
-                           "+ document.querySelector('.ttn-root').innerText)")
+                           "+ document.querySelector('.ttn-root')?.innerText)")
     board = first_live_board(page)
     start = played(board)
     play_an_action(page, board, two_step=False)

@@ -137,10 +137,10 @@ def test_the_site_holds_every_notebook_the_kit_and_matching_front_ends():
     notebooks = {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
     assert notebooks <= contents
     lock = json.loads((SITE / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
-    for package in ("tictac-nb", "anywidget", "ipywidgets", "svgwrite", "micropip", "ipython", "comm"):
+    for package in ("tictac-nb", "anywidget", "ipywidgets", "svgwrite", "cloudpickle", "micropip", "ipython", "comm"):
         assert "://" not in lock[package]["file_name"], f"{package} is not served by the site"
         assert (SITE / "static" / "pyodide" / lock[package]["file_name"]).is_file()
-    assert lock["tictac-nb"]["depends"] == ["anywidget", "ipywidgets", "svgwrite"]
+    assert lock["tictac-nb"]["depends"] == ["anywidget", "cloudpickle", "ipywidgets", "svgwrite"]
     assert lock["numpy"]["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/")
     config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
     extensions = {e["name"] for e in config["federated_extensions"]}
@@ -241,6 +241,7 @@ def test_a_site_play_page_deals_again_by_number_and_its_controls_keep_each_other
     page.select_option("#ttp-first_player", label="at random")  # the rules a fresh page opens with
     page.locator("button", has_text="Play with these rules").click()
     page.wait_for_function("(n) => document.querySelector('#ttp-dealt').textContent.includes(n)", arg=str(first))
+    wait_until_human(page, first_live_board(page))  # a bot that starts has moved, as it will after the reload
     again = page.locator(".ttn-svg").inner_html()
     page.goto(f"{site.url}/play/tic-toc.html?game={first}")
     board = first_live_board(page)
