@@ -154,17 +154,35 @@ def test_tyc_prints_the_nine_boards_and_a_score_sheet_with_its_letter_table(tmp_
 
 
 # ---- the rules page and the file --------------------------------------------------------------------
-def test_the_rules_page_comes_from_the_rules_docstring(game_name, tmp_path):
-    rules, rulings = printing.rules_summary(tictac_nb.GAMES[game_name])
-    assert len(rules) >= 4
+def rules_page(game_name: str, tmp_path) -> tuple[str, str]:
+    """The whole print file of `game_name` and its first page, the rules."""
     text = (tmp_path / "x.html")
     tictac_nb.print_and_play(game_name, text)
     page = text.read_text(encoding="utf-8")
-    first = page.split('<section class="page rules"')[1].split("</section>")[0]
-    for rule in rules + rulings:
+    return page, '<section class="page rules"' + page.split('<section class="page rules"')[1].split("</section>")[0]
+
+
+def test_the_rules_page_comes_from_the_players_section_of_the_rules_docstring(game_name, tmp_path):
+    rules, rulings = printing.rules_summary(tictac_nb.GAMES[game_name])
+    assert len(rules) >= 4 and rulings  # the engine's reference stays in the docstring
+    players = printing.players_rules(tictac_nb.GAMES[game_name])
+    assert len(players) >= 5
+    page, first = rules_page(game_name, tmp_path)
+    for rule in players:
         assert printing._inline(rule) in first
     assert ".md" not in page  # it points to no document outside the repository
     assert "<script" not in page and not re.search(r'(src|href)="https?:', page)   # self-contained
+
+
+ENGINE_WORDS = re.compile(r"`|<code>|\.py\b|\bNone\b|\w_\w|(?i:\boption|\bseats? \d|\bplayer \d|\bseed\b|\bnotation\b)")
+
+
+def test_the_printed_rules_speak_to_players_at_a_size_read_at_a_table(game_name, tmp_path):
+    _, first = rules_page(game_name, tmp_path)
+    found = ENGINE_WORDS.search(first.split("</header>")[1])
+    assert not found, first[max(0, found.start() - 80):found.end() + 40]
+    sizes = [float(pt) for pt in re.findall(r"font-size:\s*([\d.]+)pt", first)]
+    assert sizes and min(sizes) >= 10, sizes
 
 
 def test_bad_options_and_unknown_games_are_refused(tmp_path):
@@ -234,3 +252,19 @@ def test_a_tic_tac_two_layout_is_drawn_beside_its_string():
     assert "".join(corner_letters) == "XOWPCOXXO"
     with pytest.raises(InvalidOption, match="split centre"):
         layout_picture("XOWPOCXXO")
+
+
+def test_every_ko_card_name_stays_clear_of_its_cards_frame():
+    """A bold letter is about 0.70 em wide (measured in Chromium); the frame's inside edge is 9 units in."""
+    from tictac_nb.games.tic_tac_ko import sheet
+
+    state = tictac_nb.new_game("tic-tac-ko", seed=1)
+    width = sheet.WIDTH * sheet.UNIT
+    cards = [piece for piece in sheet.components(state) if piece.section.endswith(" deck")]
+    assert {piece.name for piece in cards} >= {"Friendship Circle", "Gloomshade", "Cave of Nightmares"}
+    for piece in cards:
+        lines = re.findall(rf'font-size="{sheet.NAME_SIZE}" font-weight="bold" x="{sheet.NAME_X}" y="[\d.]+">([^<]+)<',
+                           piece.svg)
+        assert lines, piece.name
+        for words in lines:
+            assert sheet.NAME_X + len(words) * sheet.NAME_SIZE * 0.70 <= width - 9 - 4, (piece.name, words)

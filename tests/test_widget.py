@@ -15,12 +15,13 @@ import pytest
 from helpers import ALL_GAMES, ScriptedBot, random_game, synced_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tic_tac_ko.ko_scripts import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb import Board, IllegalAction, RandomBot, sandbox
 from tictac_nb.bots import bot_name
 from tictac_nb.engine import Game, Outcome, State, Target
-from tictac_nb.widget import FOLLOW_UP_DELAY
+from tictac_nb.widget import AUTO_PASS_DELAY, FOLLOW_UP_DELAY
 
 X, O = 0, 1  # noqa: E741 (Tic Tac Two's players, by their marks)
 
@@ -845,3 +846,59 @@ def test_a_board_opens_the_replay_of_its_game():
     board.run_bots()
     replay = board.replay()
     assert replay.record == board.state.record() and replay.step == len(board.state.history)
+
+
+# ---- forced passes: the board passes for a human who can only pass (K.O.'s answer windows) ------------
+
+def ko_answer_window(cute=CUTE_HAND[:6]):
+    """Evil (seat 0) is about to play King Creepy on 5; Cute (seat 1) then answers or passes."""
+    return new(evil=["King Creepy"] + EVIL_HAND[:5], cute=list(cute))
+
+
+def test_a_human_who_can_only_pass_is_passed_for_with_no_cover():
+    board = Board(ko_answer_window())  # two humans at one screen
+    covers = []
+    board.observe(lambda change: covers.append((change.new, len(board.state.history))), names="cover")
+    click(board, "play King Creepy @5")
+    assert board.state.history == ["play King Creepy @5", "pass"]
+    window = ko_answer_window()
+    window.play("play King Creepy @5")
+    assert board.said == f"Cute: {window.describe('pass')}."  # as a pass clicked would be said
+    # no cover for the answer Cute cannot give; the cover goes up for Cute's own turn, after the pass
+    assert [plays for cover, plays in covers if cover] == [2] and board.state.to_move == 1
+
+
+def test_a_human_who_may_answer_is_asked_and_auto_pass_can_be_switched_off():
+    board = Board(ko_answer_window(["Friendship Circle"] + CUTE_HAND[:5]))
+    click(board, "play King Creepy @5")
+    assert board.state.history == ["play King Creepy @5"] and board.cover.startswith("Pass the screen to Cute")
+    asked = Board(ko_answer_window(), auto_pass=False)
+    click(asked, "play King Creepy @5")
+    assert asked.state.history == ["play King Creepy @5"] and asked.state.legal_actions() == ("pass",)
+    assert asked.cover.startswith("Pass the screen to Cute")
+
+
+def test_a_forced_pass_waits_the_same_pause_and_a_pass_clicked_meanwhile_is_not_doubled():
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        delays = []
+        schedule = loop.call_later
+
+        def noted(delay, callback, *args):
+            delays.append((getattr(callback, "__name__", ""), delay))
+            return schedule(delay, callback, *args)
+
+        loop.call_later = noted
+        board = Board(ko_answer_window(), bots={0: ScriptedBot("play King Creepy @5", "pass")}, bot_delay=0.01)
+        await asyncio.sleep(0.05)
+        assert board.state.history == ["play King Creepy @5"] and ("_auto_pass", AUTO_PASS_DELAY) in delays
+        await asyncio.sleep(AUTO_PASS_DELAY + 0.1)
+        assert board.state.history[:2] == ["play King Creepy @5", "pass"]
+
+        early = Board(ko_answer_window())
+        click(early, "play King Creepy @5")
+        click(early, "pass")  # the human passes before the board does
+        await asyncio.sleep(AUTO_PASS_DELAY + 0.1)
+        assert early.state.history == ["play King Creepy @5", "pass"]
+
+    asyncio.run(scenario())

@@ -6,7 +6,8 @@
 The pages fit both A4 and US Letter (their common area less the margins), so one file prints on either.
 Each game folder has a `sheet.py` whose `components(state)` lists the pieces of the box as its options set
 them (a changed deck prints changed); this module only lays them out: pages, rows, cut lines, and a first
-page with the rules, taken from the game's rules docstring so that their wording lives in one place.
+page with the rules, taken from the "For players" section of the game's rules docstring: the rules in a
+players' words, beside the engine's reference (options, notation, rulings) that the rest of it keeps.
 """
 
 from __future__ import annotations
@@ -121,17 +122,33 @@ def paginate(pieces: list[Component]) -> list[Page]:
 
 
 # ---- the rules page -------------------------------------------------------------------------------
-def rules_summary(game: Game) -> tuple[list[str], list[str]]:
-    """The rules and the rulings of `game`, as bullet points taken from its rules docstring."""
+RULES_PT = 11.0  # read at a table, at arm's length: never under 10 pt
+def _sections(game: Game) -> dict[str, list[str]]:
+    """The lines of each section of `game`'s rules docstring, by the first word of its heading, lower case."""
     sections: dict[str, list[str]] = {}
     current = "intro"
     for line in game.rules.splitlines():
         if line and not line[0].isspace() and not line.startswith("- ") and line.rstrip().endswith(":"):
-            current = "rulings" if line.lower().startswith("rulings") else (
-                "rules" if line.lower().startswith("rules") else line)
+            current = line.split()[0].lower().rstrip(":")
             continue
         sections.setdefault(current, []).append(line)
+    return sections
+
+
+def rules_summary(game: Game) -> tuple[list[str], list[str]]:
+    """The rules and the rulings of `game`, as bullet points taken from its rules docstring (the engine's
+    reference, with its options and notation)."""
+    sections = _sections(game)
     return _bullets(sections.get("rules", [])), _bullets(sections.get("rulings", []))
+
+
+def players_rules(game: Game) -> list[str]:
+    """The rules in players' words, bullet points of the "For players" section of `game`'s rules docstring:
+    what the printed rules page says (no options, notation or seat numbers)."""
+    rules = _bullets(_sections(game).get("for", []))
+    if not rules:
+        raise ValueError(f"the rules docstring of {game.title} has no 'For players' section to print")
+    return rules
 
 
 def _bullets(lines: list[str]) -> list[str]:
@@ -148,19 +165,15 @@ def _bullets(lines: list[str]) -> list[str]:
 
 
 def _rules_page(game: Game, title: str) -> str:
-    rules, rulings = rules_summary(game)
-    length = sum(map(len, rules + rulings))
-    size = 10.5 if length < 2500 else 9.0 if length < 4200 else 8.0 if length < 6000 else 7.0
+    rules = players_rules(game)
+    size = RULES_PT if sum(map(len, rules)) < 3400 else RULES_PT - 1
     parts = [f'<section class="page rules" style="font-size:{size}pt">',
              f'<header>{html.escape(title)}: print and play</header>',
              "<h1>" + html.escape(title) + "</h1>",
              "<p class=how>Print single-sided at 100% on card stock (A4 or Letter). Cut along the dashed lines; "
              "the blank backs of cards and tiles are their backs. Pencils, coins or counters do for marks.</p>",
-             "<h2>How to play</h2><ul>" + "".join(f"<li>{_inline(r)}</li>" for r in rules) + "</ul>"]
-    if rulings:
-        parts.append("<h2>Where the rulebook is silent, this kit rules</h2><ul>"
-                     + "".join(f"<li>{_inline(r)}</li>" for r in rulings) + "</ul>")
-    parts.append("</section>")
+             "<h2>How to play</h2><ul>" + "".join(f"<li>{_inline(r)}</li>" for r in rules) + "</ul>",
+             "</section>"]
     return "\n".join(parts)
 
 

@@ -82,6 +82,15 @@ class Table:
             self.message = ""
             self.refresh()
 
+    auto_pass = False
+    """Whether the board passes for a human whose only legal action is "pass" (a K.O. answer they cannot give)."""
+
+    def _forced_pass(self) -> bool:
+        """Whether the board is to pass for the human to move: auto-pass is on and passing is all they can do."""
+        state = self.state
+        return (self.auto_pass and state.outcome is None and state.to_move in self.humans
+                and tuple(state.legal_actions()) == ("pass",))
+
     @property
     def hot_seat(self) -> bool:
         return self.seat is None and len(self.humans) > 1
@@ -97,7 +106,7 @@ class Table:
     def _needs_cover(self) -> bool:
         state = self.state
         return (self.hot_seat and state.game.hidden_information and state.outcome is None
-                and state.to_move in self.humans and self._shown != state.to_move)
+                and state.to_move in self.humans and self._shown != state.to_move and not self._forced_pass())
 
     def refresh(self) -> None:
         """Redraw every synced trait from the state (the svg for the board's width)."""

@@ -46,6 +46,11 @@ FOLLOW_UP_DELAY = 0.03
 frames, so the page draws each one and a whole turn of four actions still arrives within half a second."""
 
 
+AUTO_PASS_DELAY = 0.6
+"""Seconds before the board passes for a human who can only pass: one pause whatever the hand holds, so it
+tells nobody what the hand holds, and long enough to see what was played before the game goes on."""
+
+
 class BoardFront(anywidget.AnyWidget):
     """The board's front end (widgets/board.js) and the traits it syncs: what every board widget shares, the
     `Board` that holds its game and the `RemoteBoard` of a room's seat alike."""
@@ -79,12 +84,15 @@ class Board(BoardFront, Table):
     acts only for that seat). With several human seats in a game with hidden information, a
     "pass the screen" cover hides the board whenever the screen may change hands.
 
+    A human whose only legal action is "pass" (in K.O., an answer window without an Instant that could
+    answer) is passed for after `AUTO_PASS_DELAY` seconds, with no cover; `auto_pass=False` asks them.
+
     A student's bot (anything but the kit's own) thinks in a sandbox of its own (`tictac_nb.sandbox`) that
     lives as long as the board (`close()` ends it), with `sandbox.BOARD_TIME_LIMIT` seconds a move.
     """
 
     def __init__(self, state: State, bots: dict[int, Bot] | None = None, seat: int | None = None,
-                 bot_delay: float = 0.25, **kwargs: Any) -> None:
+                 bot_delay: float = 0.25, auto_pass: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         bots = dict(bots or {})
         for player in bots:
@@ -99,6 +107,7 @@ class Board(BoardFront, Table):
         self.humans = [p for p in range(state.num_players) if p not in bots]
         self.seat = seat if seat is not None else (self.humans[0] if len(self.humans) == 1 else None)
         self.bot_delay = bot_delay
+        self.auto_pass = auto_pass
         self.width: float | None = None
         self.pending: str | None = None
         self._shown: int | None = state.to_move if state.to_move in self.humans else None
@@ -147,6 +156,10 @@ class Board(BoardFront, Table):
     def _schedule_bot(self, delay: float | None = None) -> None:
         """Let the bots move: on the notebook's event loop after a short pause (`bot_delay`, or `delay`), so
         the page shows each move as it comes; at once where no event loop runs (scripts, tests)."""
+        if self._forced_pass() and not self._stalled:
+            self.thinking = False
+            self._schedule_pass()
+            return
         if self.state.outcome is not None or self.state.to_move not in self.bots or self._stalled:
             self.thinking = False
             return
@@ -159,10 +172,40 @@ class Board(BoardFront, Table):
             loop.call_later(self.bot_delay if delay is None else delay, self._bot_move, self.turn)
 
     def run_bots(self) -> None:
-        """Play every bot move due now, until a human is to move or the game ends."""
-        while self.state.outcome is None and self.state.to_move in self.bots and not self._stalled:
-            self._play_bot()
+        """Play every move due now that waits for nobody, the bots' and forced passes, until a human has a
+        choice or the game ends."""
+        while self.state.outcome is None and not self._stalled:
+            if self.state.to_move in self.bots:
+                self._play_bot()
+            elif self._forced_pass():
+                self._pass()
+            else:
+                break
         self.thinking = False
+
+    def _schedule_pass(self) -> None:
+        """Pass for the human to move after `AUTO_PASS_DELAY`, like a bot's move; at once with no event loop."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.run_bots()
+        else:
+            loop.call_later(AUTO_PASS_DELAY, self._auto_pass, self.turn)
+
+    def _auto_pass(self, turn: int) -> None:
+        """A scheduled forced pass, dropped if anything happened since (a click, an undo, a new game)."""
+        if turn == self.turn and self._forced_pass() and not self._stalled:
+            self._pass()
+            self._schedule_bot()
+
+    def _pass(self) -> None:
+        """Pass for the human to move, said as their own pass would be (the words tell nothing of the hand)."""
+        name = self.state.player_name(self.state.to_move)
+        words = self.state.describe("pass")
+        self.state.play("pass")
+        self.said = f"{name}: {words}."
+        self.pending = None
+        self._changed(schedule=False)
 
     def close(self) -> None:
         """Stop this board for good: the bot moves it has scheduled are dropped and no new ones come (a page

@@ -99,3 +99,19 @@ def test_the_static_board_is_760_px_wide_with_11_px_text(page):
     state = tictac_nb.new_game("tic-tac-ko", seed=1, players=4, grid="advanced")
     figures = measure_svg(page, state.render_svg(state.to_move), 760)
     assert figures["width"] <= 760 and not too_small(figures, 11)
+
+
+def test_a_human_who_can_only_pass_sees_the_board_pass_for_them(board_page):
+    """Cute (the human) holds no Instant: each Evil card they could only pass on is passed for them."""
+    state = new(evil=["King Creepy"] + EVIL_HAND[:5], cute=CUTE_HAND[:6], first_team=1)
+    widget = tictac_nb.Board(state, bots={0: KOBot(seed=1)})
+    shown = board_page(widget)
+    page = shown.page
+    shown.click('[data-target="play Lil\' Red @"]')
+    shown.click('[data-target="play Lil\' Red @1"]')  # Evil's bot answers, plays, and Cute can only pass
+    movers = widget._movers()
+    cute_passes = [i for i, action in enumerate(state.history) if action == "pass" and movers[i] == 1]
+    assert cute_passes and state.history[0] == "play Lil' Red @1", state.history
+    assert state.outcome is not None or state.legal_actions() != ("pass",) or state.to_move == 0
+    assert page.locator(".ttn-status").inner_text() == state.status()
+    assert page.locator(".ttn-cover").count() == 0 or not page.locator(".ttn-cover").is_visible()

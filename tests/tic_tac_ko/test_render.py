@@ -9,11 +9,13 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import SVG, assert_fits_with_11_px_text, contrast, play
+from helpers import SVG, assert_fits_with_11_px_text, contrast, play, random_game
 from tic_tac_ko.ko_scripts import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
 from tictac_nb.widget import Board
+
+render = importlib.import_module("tictac_nb.games.tic_tac_ko.render")
 
 TARGET = re.compile(r'data-target="([^"]*)"')
 
@@ -198,3 +200,35 @@ def test_long_grid_words_are_given_in_full_under_the_grid():
     state = new(layout={"6": "Bog Brute"}, grid="advanced")
     text = words(state.render_svg(0, width=400))
     assert "Bog Brute: Ongoing: itself safe from DISPLACE/HYPNOTIZE/REPEL/SWAP" in text
+
+
+def test_on_a_narrow_screen_the_prompt_and_hand_come_before_the_other_players():
+    state = random_game("tic-tac-ko", 4, stop_after=30, players=4, grid="advanced")
+    viewer = state.to_move
+    root = ET.fromstring(state.render_svg(viewer, width=400))
+    texts = {node.text: float(node.get("y")) for node in root.iter(SVG + "text") if node.text}
+    boxes = [float(group.find(SVG + "rect").get("y")) for group in root.iter(SVG + "g")
+             if " in hand" in group.get("aria-label", "") and group.find(SVG + "rect") is not None]
+    prompt = state.view(viewer)["prompt"]
+    assert len(boxes) == 4 and prompt
+    first_line = next(y for words, y in texts.items() if (prompt[0].upper() + prompt[1:]).startswith(words))
+    hand = next(y for words, y in texts.items() if words.startswith("Your hand ("))
+    assert first_line < hand < min(boxes), (first_line, hand, boxes)
+    wide = ET.fromstring(state.render_svg(viewer, width=760))  # the wide layout keeps the players on top
+    wide_hand = next(float(n.get("y")) for n in wide.iter(SVG + "text") if (n.text or "").startswith("Your hand ("))
+    assert wide_hand > max(float(g.find(SVG + "rect").get("y")) for g in wide.iter(SVG + "g")
+                           if " in hand" in g.get("aria-label", "") and g.find(SVG + "rect") is not None)
+
+
+BOLD_EM = 0.70  # a bold letter's width in system-ui, measured in Chromium ("Gloomshade": 90.6 px at 13 px)
+
+
+@pytest.mark.parametrize("layout", ["wide", "narrow"])
+def test_every_card_name_of_both_decks_fits_its_card_in_hand(layout):
+    from tictac_nb.games.tic_tac_ko.cards import builtin_decks
+    room = render.CARD_W[layout] - 30
+    for deck in builtin_decks().values():
+        for card in deck.cards:
+            size = render.fit(card.name, room)
+            for line in render.wrap(card.name, room, size, render.BOLD):
+                assert len(line) * size * BOLD_EM <= room, (card.name, line, size)

@@ -99,8 +99,10 @@ def test_a_crocodile_click_asks_for_the_player_to_attack(deal):
         "croc @2": "play a Crocodile against Player 2's Pirates",
         "croc @3": "play a Crocodile against Player 3's Pirates",
     }
-    assert 'aria-label="Player 2\'s table: Pirates: Captain Hook, crew 2 of 6"' in opened
-    assert 'aria-label="Player 3\'s table: Pirates: no leader, crew 1 of 6"' in opened
+    assert 'aria-label="Player 2\'s table: Pirates: Captain Hook, 2 crew, 6 win with a leader"' in opened
+    assert 'aria-label="Player 3\'s table: Pirates: no leader, 1 crew, 6 win with a leader"' in opened
+    words = [node.text for node in ET.fromstring(opened).iter() if node.tag == f"{SVG}text"]
+    assert "2 crew, 6 win with a leader" in words and not any(re.search(r"\d/\d", w or "") for w in words)
 
 
 def test_a_card_with_one_target_is_played_in_one_click(deal):
@@ -200,7 +202,7 @@ def test_cards_tables_and_hands_have_names_and_the_board_a_description(deal):
         if "ttn-card" in node.attrib.get("class", "") and node.attrib.get("aria-hidden") != "true":
             assert node.attrib.get("aria-label"), node.attrib
     names = [node.attrib.get("aria-label") for node in root.iter()]
-    assert "your table: Lost Boys: no leader, crew 1 of 6" in names
+    assert "your table: Lost Boys: no leader, 1 crew, 6 win with a leader" in names
     assert "Player 2: 3 cards in hand" in names and "your Crocodile" in names
     assert "draw pile: 52 cards, face down" in names
     assert not any(name and re.search(r"\((\w+)\)$", name) for name in names)

@@ -4,9 +4,10 @@ From top to bottom: the title and the status line, every player (hand counts, ca
 hand), the Grid with the viewer's team Objective starred, both teams (deck, discard pile, completed
 Objectives, the viewer's Objective), what is being played with the buttons, the last events, and the
 viewer's hand with every card's whole text. The teams and the play sit beside the Grid where the width
-allows and under it on a narrow screen; every text is at least 11 px as drawn, since the board is drawn
-at the width it is shown at (the wide layout, 760 px, when the width is unknown). Teams differ by colour
-and by shape: team A's mark is a triangle, team B's a circle.
+allows. A narrow screen puts what the viewer acts on first: what is being played with the prompt and the
+buttons, the Grid, the hand, and only then the players, the teams and the last events. Every text is at
+least 11 px as drawn, since the board is drawn at the width it is shown at (the wide layout, 760 px, when
+the width is unknown). Teams differ by colour and by shape: team A's mark is a triangle, team B's a circle.
 
 Click targets are the rules' own (`State.targets()`, with their words). A choice made in two clicks
 opens with its first step (a Character, then its space; a Grid card to DISPLACE, SWAP or REPEL, then
@@ -34,12 +35,14 @@ FALLBACK = (("#9c3b27", "#fbe9e4"), ("#186474", "#e3f3f6"))
 ASLEEP = "#52606d"
 GRID_VERBS = ("destroy", "sacrifice", "hypnotize", "awaken", "repel", "displace", "swap")
 CAPTIONS = {"draw": "Draw", "pass": "Pass", "skip": "Skip"}
+LETTER, BOLD = 0.64, 0.72  # generous widths of a letter in em; bold "Gloomshade" measures 0.70 em a letter
+CARD_W = {"wide": 140, "narrow": 116}  # a card in hand, by layout (narrow under 600 px of room)
 
 
-def wrap(words: str, width: float, size: float) -> list[str]:
-    """`words` in lines of at most `width` px at font `size` (a generous estimate of a letter's width); a
-    word longer than a line is split with a hyphen."""
-    room = max(4, int(width / (size * 0.64)))
+def wrap(words: str, width: float, size: float, letter: float = LETTER) -> list[str]:
+    """`words` in lines of at most `width` px at font `size` (`letter`: a generous estimate of a letter's
+    width in em); a word longer than a line is split with a hyphen."""
+    room = max(4, int(width / (size * letter)))
     pieces = []
     for word in words.split():
         while len(word) > room:
@@ -52,7 +55,7 @@ def wrap(words: str, width: float, size: float) -> list[str]:
 def fit(words: str, width: float, sizes: Sequence[float] = (13, 12, 11)) -> float:
     """The largest of `sizes` at which the longest word of `words` fits `width` px in bold."""
     longest = max(map(len, words.split()), default=0)
-    return next((size for size in sizes if longest * size * 0.62 <= width), sizes[-1])
+    return next((size for size in sizes if longest * size * BOLD <= width), sizes[-1])
 
 
 def text(d, x, y, words, size=12, **extra):
@@ -61,7 +64,7 @@ def text(d, x, y, words, size=12, **extra):
 
 def lines(d, parent, x, y, words, width, size=12, step=None, limit=None, **extra) -> tuple[float, bool]:
     """Wrapped words from baseline `y`; returns the y below them and whether all of them fitted `limit`."""
-    found = wrap(words, width, size)
+    found = wrap(words, width, size, BOLD if extra.get("font_weight") == "bold" else LETTER)
     whole = limit is None or len(found) <= limit
     if not whole:
         found = found[:limit]
@@ -320,18 +323,21 @@ class Board:
 
     # ---- beside or under the Grid ---------------------------------------------------------------------
     def side(self, x: float, y: float, w: float) -> float:
-        h = 0
+        """Both teams, what is being played and the last events, in a column beside the Grid."""
+        h = self.teams(x, y, w) + GAP
+        h += self.now(x, y + h, w) + GAP
+        h += self.events(x, y + h, w)
+        return h
+
+    def teams(self, x: float, y: float, w: float) -> float:
+        """Both teams' boxes, side by side where `w` allows, else one above the other."""
         box_w = (w - GAP) / 2 if w >= 2 * 150 + GAP else w
         heights = []
         for team in (0, 1):
             bx = x + (team * (box_w + GAP) if box_w < w else 0)
             by = y + (0 if box_w < w else sum(heights) + GAP * len(heights))
             heights.append(self.team_box(team, bx, by, box_w))
-        h = max(heights) if box_w < w else sum(heights) + GAP
-        h += GAP
-        h += self.now(x, y + h, w) + GAP
-        h += self.events(x, y + h, w)
-        return h
+        return max(heights) if box_w < w else sum(heights) + GAP
 
     def team_box(self, team: int, x: float, y: float, w: float) -> float:
         d, view = self.d, self.view
@@ -435,7 +441,7 @@ class Board:
         d.add(text(d, MARGIN, y + 16, f"Your hand ({view['players'][view['viewer']]}, {count} "
                                       f"card{'s' * (count != 1)})", 14, font_weight="bold"))
         w = self.width - 2 * MARGIN
-        card_w = 140 if w >= 600 else 116
+        card_w = CARD_W["wide" if w >= 600 else "narrow"]
         per_row = max(1, int((w + 8) // (card_w + 8)))
         cards = list(grouped.values())
         top = y + 26
@@ -448,7 +454,9 @@ class Board:
         return top - y
 
     def card_height(self, card: dict, w: float) -> float:
-        return 30 + 16 * len(wrap(card["name"], w - 30, 13)) + 16 + 14 * len(wrap(card["text"], w - 18, 11)) + 36
+        size = fit(card["name"], w - 30)
+        name = (size + 3) * len(wrap(card["name"], w - 30, size, BOLD))
+        return 30 + name + 16 + 14 * len(wrap(card["text"], w - 18, 11)) + 36
 
     def hand_action(self, name: str) -> tuple[str, str] | None:
         """The click target of a card in hand, and the word on its badge."""
@@ -493,21 +501,25 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None, wi
     d = board.d
     paper = d.add(d.rect((0, 0), (width, 100), fill=PALETTE["paper"]))
     y = 6 + board.title(6) + 4
-    y += board.players(y) + 4
     size = view["size"]
     room = width - 2 * MARGIN
     cell = min(128 if size == 3 else 100, (room - 12) / size)
     grid_w = size * cell + 12
     if room - grid_w - GAP >= 300:
+        y += board.players(y) + 4
         grid_h = board.grid(MARGIN, y, cell)
         side_h = board.side(MARGIN + grid_w + GAP, y, room - grid_w - GAP)
         y += max(grid_h, side_h) + GAP
         y += board.details(y)
-    else:
+        y += board.hand(y) + 10
+    else:  # a narrow screen: the prompt, the Grid and the hand first, then the players, the teams, the events
+        y += board.now(MARGIN, y, room) + GAP
         y += board.grid(MARGIN, y, cell)
         y += board.details(y) + GAP
-        y += board.side(MARGIN, y, room) + GAP
-    y += board.hand(y) + 10
+        y += board.hand(y) + 10
+        y += board.players(y) + 4
+        y += board.teams(MARGIN, y, room) + GAP
+        y += board.events(MARGIN, y, room) + 10
     d["height"] = f"{y:g}px"
     d["viewBox"] = f"0 0 {width:g} {y:g}"
     paper["height"] = y

@@ -36,6 +36,31 @@ Rules (the rulebook, and this kit's rulings where it is silent):
   those turns, Gridlock is over, else after all of them each team sacrifices all its Special Characters
   (hypnotized ones too).
 
+For players (the rules page of the print sheet):
+- Two teams, Evil and Cute, each with its own deck, discard pile and secret Objective (teammates share it;
+  hands are secret, even from teammates). Decide which team starts.
+- Players: with 4, teammates sit across and turns alternate teams. With 3, one player is alone on a team,
+  takes a turn after each of the others and starts with 7 cards. With 2, one each, 6 cards. Otherwise 5.
+- The Grid: 3 by 3 (spaces 1-9), or the advanced 4 by 4. "Adjacent" means next to, not diagonally.
+- Your turn: you may first discard a card to AWAKEN a hypnotized card; draw 1 card; then play a Character
+  onto an empty space, or play a Magic card, or draw a second card, or pass. With 2 players you may play 1
+  Character or up to 2 Magic cards.
+- Every card played may be answered: each other player in turn may play an Instant whose trigger it meets,
+  or pass. Instants may answer Instants; the last one played happens first. A stopped card goes to the
+  discard pile and still uses up the action.
+- A Character that enters the Grid claims its space for its team and does its "enters the Grid" effect.
+  Magic and Instant cards go to the discard pile after their effect.
+- Verbs: DESTROY (an opposing card, to its discard pile), DISPLACE (move a card to an open space),
+  SACRIFICE (one of your own cards), REPEL (a card back to a hand of its team), HYPNOTIZE (turn face down:
+  it claims nothing), AWAKEN (turn face up), SWAP (two cards trade places). A card moved or AWAKENed does
+  not do its "enters the Grid" effect again.
+- End of every turn: a team whose Objective's spaces all hold its face-up Characters reveals it, discards
+  those cards and takes a new Objective. The first team with 3 Objectives wins. A team whose deck runs out
+  loses at once.
+- Gridlock: if the Grid is full and the player plays no card, everyone gets one more turn; if the Grid is
+  still full, each team sacrifices all its Special Characters.
+- There is no hand limit. Discard piles are public, and so are cards REPELled into a hand.
+
 Rulings of this kit, where the rulebook is silent:
 - The rulebook names example cards, not the decks: every card it names (King Creepy, Hare Raiser, Free
   Hugs, Evil Spawn, Stink Bomb, Cave of Nightmares, Friendship Circle, Creeping Doom, Scutters, Lil' Red,

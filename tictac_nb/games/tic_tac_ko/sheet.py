@@ -8,11 +8,12 @@ from ... import svg
 from ...printing import Component
 from ...svg import PALETTE
 from .cards import ADVANCED_SPACES, STANDARD_SPACES, TYPE_WORDS, Card, Objective
-from .render import FALLBACK, TEAM_COLOURS, team_mark
+from .render import BOLD, FALLBACK, TEAM_COLOURS, team_mark, wrap
 from .rules import TicTacKO
 
 WIDTH, HEIGHT = 60.0, 84.0   # mm: a card
 UNIT = 4.0                   # drawing units per mm
+NAME_SIZE, NAME_X = 19, 52   # a card's name: bold, right of the team mark, clear of the frame by 22 units
 TEXT_SIZE = 12.5             # units: 3.1 mm, about 9 pt
 SMALLEST = 9.0               # units: the text shrinks no further; a longer text makes more lines
 
@@ -38,9 +39,9 @@ def _card(card: Card, team: int, colours: tuple[str, str], section: str) -> Comp
     watermark["opacity"] = 0.12
     d.add(watermark)
     d.add(team_mark(d, team, 30, 34, 13, ink))
-    names = svg.wrap(card.name, 17)
+    names = wrap(card.name, w - NAME_X - 22, NAME_SIZE, BOLD)
     for i, words in enumerate(names):
-        d.add(svg.label(d, 52, 42 + i * 22, words, 19, font_weight="bold"))
+        d.add(svg.label(d, NAME_X, 42 + i * 22, words, NAME_SIZE, font_weight="bold"))
     y = 42 + len(names) * 22
     d.add(svg.label(d, 22, y, TYPE_WORDS[card.type], 13, fill=ink, font_style="italic"))
     d.add(d.line((22, y + 10), (w - 22, y + 10), stroke=ink, stroke_width=1.5))

@@ -20,6 +20,20 @@ Rules (the rulebook, and this kit's rulings where it is silent):
   turn loses. So the game always has a winner.
 - Coordinates: the first setup tile is at 0,0; x grows to the right, y downwards.
 
+For players (the rules page of the print sheet):
+- Two players, X and O; decide who starts. The box: 26 tiles (6 mountain, 6 desert, 6 grassland, 6 forest,
+  2 lake), X on one side and O on the other, and 6 campfires for each player.
+- Setup: draw two tiles from the bag and lay them side by side in the middle, one X up, one O up.
+- On your turn, draw a tile, turn your symbol up and place it next to (not diagonally) a tile of the same
+  terrain or next to a lake. A lake may go next to any tile. If no cell fits, place it next to any tile.
+- Three in a row: three tiles in a line (row, column or diagonal) all showing your symbol, none with a
+  campfire, one of them the tile you just placed. Then put one of your campfires on the tile you just
+  placed (one per turn, however many lines). A line of four or more counts too.
+- With no campfire left, you may move one of yours onto the new tile, or leave them all where they are.
+- A campfire blocks only its own tile's symbol; the other tiles of a line can make new lines.
+- When the bag is empty, each campfire scores the empty cells around it (up to 8). Most points wins; tied,
+  more campfires on the map wins; still tied, whoever took the last turn loses.
+
 Rulings of this kit, where the rulebook is silent:
 - The rulebook does not say whether a line of four counts; this kit rules that a line of four or more
   through the placed tile holds 3-in-a-rows and lights one campfire.

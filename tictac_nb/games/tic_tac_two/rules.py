@@ -16,6 +16,22 @@ Rules (the rulebook, and this kit's rulings where it is silent):
 Options: `tiles` fixes the layout (9 letters row by row from X O W P, `C` at position 5, and `-` for
 the blank that replaces the Peek or Wild tile); `peek=False` / `wild=False` play without that tile.
 
+For players (the rules page of the print sheet):
+- Two players, X and O; X starts. Lay the tiles face down in a 3 by 3 square, the split centre tile face
+  up in the middle, and the main board on top of it.
+- On your turn, mark an empty square of the main board. Flip the tile under that square face up.
+- The split centre: once marked, it counts for the player who marked it on the middle row and column, and
+  for the opponent on both diagonals. Unmarked, it counts for nobody.
+- The Peek tile: when you flip it, look at one tile still face down (only you see it; everyone sees which
+  square you chose).
+- After each turn both boards are checked for both players: three of your marks in a line on the main
+  board, or three face-up tiles in a line that each count for you (your own tiles, the Wild tile for
+  both players; the Peek tile counts for nobody).
+- One player with a line wins, even if the opponent made it; both players with a line: a tie; nine marks
+  and no line: a draw.
+- Tiles still face down when the game ends stay face down. If you flip the Peek tile with a winning mark,
+  you still peek, then win.
+
 Rulings of this kit, where the rulebook is silent:
 - Hidden tiles stay hidden when the game ends (the rulebook never reveals them).
 - Without the Peek (or Wild) tile, a blank tile takes its place: it counts for nobody, like the Peek.

@@ -199,7 +199,12 @@ def table_text(table: dict) -> str:
     if table["team"] is None:
         return "empty table"
     leader = FULL[LEADER[table["team"]]] if table["leader"] else "no leader"
-    return f"{table['team']}: {leader}, crew {table['crew']} of {WIN_CREW}"
+    return f"{table['team']}: {leader}, {crew_words(table['crew'])}"
+
+
+def crew_words(crew: int) -> str:
+    """A table's crew against the goal, in words: "7 crew of 6" read as a bug (a crew may grow beyond 6)."""
+    return f"{crew} crew, {WIN_CREW} win with a leader"
 
 
 def hand_text(view: dict, seat: int) -> str:
@@ -305,7 +310,7 @@ class Board:
             filled = team and i < crew
             g.add(d.circle((x + 6 + i * 14, pip_y), 5, fill=CARD[CREW[team]][1] if filled else "white",
                            stroke=PALETTE["line"], stroke_width=1))
-        g.add(svg.label(d, x + 6 + WIN_CREW * 14, pip_y + 4, f"crew {crew}/{WIN_CREW}", 11, fill=INK))
+        g.add(svg.label(d, x + 6 + WIN_CREW * 14, pip_y + 4, crew_words(crew), 11, fill=INK))
         return pip_y + 10 - y
 
     def frame(self, seat: int, x: float, y: float, w: float, h: float):

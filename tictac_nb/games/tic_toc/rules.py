@@ -37,6 +37,22 @@ number as on the board):
     discard Smee          discard a card from your hand
     end                   end your turn (with 3 cards or fewer); the next player draws 2
 
+For players (the rules page of the print sheet):
+- 2 to 4 players sit clockwise. Deal 3 cards to each; lay 4 cards face up as the market; the rest is the
+  draw pile. Hands are secret, but everyone sees how many cards each player holds.
+- On your turn, draw 2 cards, then play or discard as many cards as you like. You may end your turn only
+  with 3 cards or fewer in hand.
+- Your table holds one team: Lost Boys with at most one Peter Pan, or Pirates with at most one Captain
+  Hook. Playing a card of the other team first discards your whole table.
+- Tinker Bell: discard it and take any card from the discard pile. Pirate Treasure: discard it and take a
+  market card; refill the market at once. The market is only reached this way.
+- Crocodile: play it against another player's Pirates: Captain Hook escapes if he is there, otherwise all
+  the Pirates escape. Mr. Smee does the same against Peter Pan and the Lost Boys. Escaped cards and the
+  card played go to the discard pile. A card with nothing to attack cannot be played, only discarded.
+- You win with Peter Pan and 6 Lost Boys, or Captain Hook and 6 Pirates, on your table; or with three
+  Crocodiles in your hand at once (call "TIC TOC!").
+- When the draw pile runs out, shuffle the discard pile into a new draw pile.
+
 Rulings of this kit, where the rulebook is silent:
 - The deal: 3 cards to each player in turn order from the first player, then 4 to the market, the
   rest is the draw pile, top first. The option `deck_order` fixes the top cards in that order.

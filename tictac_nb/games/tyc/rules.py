@@ -21,6 +21,23 @@ Rules (the rulebook, and this kit's rulings where it is silent):
   0:0, 1:-3, 2:-1, 3:1, 4:3, 5:6, 6:10, 7:15, 8:21, 9:28 (option `letter_table`).
   The higher total wins; equal totals are a draw.
 
+For players (the rules page of the print sheet):
+- Two players, Red and Blue; decide who starts. Nine boards of nine cells, in a 3 by 3 square, numbered 1
+  to 9 row by row from the top left (boards and cells alike).
+- On your turn, write one of the letters A to I in an empty cell, in your colour. A letter may be on a
+  board only once, whoever wrote it.
+- The first move may go on any board. After that, the cell you wrote in names the board your opponent
+  plays on next; if that board is full, they may play on any board that is not full.
+- The game ends at once when a whole line of the big 9 by 9 grid is filled, in either colour: one of its
+  9 rows, 9 columns or 2 long diagonals.
+- Three in a row: the first player to get three of their colour in a row on a board scores 2 points
+  (once per board; the board stays in play). Only colours count for lines, never letters.
+- Line bonus: 1 point for each of your marks on the line that ended the game.
+- Area majority: on each board, the player with more marks scores its empty cells; a tie scores nothing.
+- Letter bonus: count how many times you wrote each letter and score it from the table: once -3, twice -1,
+  3 times 1, 4 times 3, 5 times 6, 6 times 10, 7 times 15, 8 times 21, 9 times 28.
+- The higher total wins; equal totals are a draw.
+
 Rulings of this kit, where the rulebook is silent:
 - Letters play no part in three-in-a-rows or in the line that ends the game: only the colour of the
   marks counts. A letter is on a board at most once, so a player writes it at most nine times.
