@@ -354,3 +354,27 @@ def test_a_kit_bots_error_is_the_kits_bug_and_goes_up_with_the_game_and_seed(mon
     with pytest.raises(KeyError) as error:
         lab.play_game("tic-tac-two", 7)
     assert "seed 7" in "\n".join(error.value.__notes__)
+
+
+class Remembers:
+    """A student's bot with a memory: it plays the legal action its count of moves so far points at."""
+
+    def __init__(self) -> None:
+        self.moves = 0
+
+    def choose(self, state) -> str:
+        self.moves += 1
+        legal = state.legal_actions()
+        return legal[self.moves % len(legal)]
+
+
+def test_batches_in_threads_of_one_process_keep_their_own_workers(log):
+    """Dask's threads (or any thread pool) play two batches at once in one process: each keeps its workers."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    variants = [lab.Variant("tic-tac-two", {}, [Remembers(), "random"], f"batch {i}") for i in range(4)]
+    alone = lab.sweep(variants, 4, workers=1, progress=False)
+    with ThreadPoolExecutor(2) as threads:
+        together = lab.sweep(variants, 4, executor=threads, chunk=1, progress=False)
+    assert together["forfeit"].isna().all(), list(together["reason"])
+    assert list(together["moves"]) == list(alone["moves"])

@@ -32,6 +32,7 @@ import signal
 import struct
 import subprocess
 import sys
+import threading
 import time
 import types
 import weakref
@@ -435,29 +436,49 @@ def checked(answer: str, state: State) -> str:
 
 
 # ---- the lab's workers -----------------------------------------------------------------------------
-_live: dict[tuple[str, int], SandboxBot] = {}
+_threads = threading.local()
+"""Each thread's workers: an executor may run two batches at once in one process (Dask's threads), and a
+worker answers one game at a time."""
+_every: list[dict[tuple[str, int], SandboxBot]] = []
 _owner = [0]
 _said = [False]
 
 
-def lab_bot(entrant: Entrant, slot: int) -> SandboxBot:
-    """The sandboxed bot of `entrant` for this batch in this process (`slot`: a second seat of the same
-    entrant in one game gets a worker of its own, so two seats never share a process)."""
-    if _owner[0] != os.getpid():  # a process forked from one that had workers: they are not ours
-        _live.clear()
+def _live() -> dict[tuple[str, int], SandboxBot]:
+    """This thread's workers, by entrant and slot; none in a process forked from one that had workers."""
+    if _owner[0] != os.getpid():
         _owner[0] = os.getpid()
+        _every.clear()
         _close_at_exit()
-    bot = _live.get((entrant.key, slot))
+    mine = getattr(_threads, "live", None)
+    if mine is None or mine[0] != os.getpid():
+        mine = _threads.live = (os.getpid(), {})
+        _every.append(mine[1])
+    return mine[1]
+
+
+def lab_bot(entrant: Entrant, slot: int) -> SandboxBot:
+    """The sandboxed bot of `entrant` for this batch in this thread (`slot`: a second seat of the same
+    entrant in one game gets a worker of its own, so two seats never share a process)."""
+    live = _live()
+    bot = live.get((entrant.key, slot))
     if bot is None:
-        bot = _live[entrant.key, slot] = SandboxBot(entrant)
+        bot = live[entrant.key, slot] = SandboxBot(entrant)
     return bot
 
 
-def close_workers() -> None:
-    """End every worker of the lab in this process (a batch calls it when it is done)."""
-    for bot in list(_live.values()):
+def close_workers(every_thread: bool = False) -> None:
+    """End the lab's workers of this thread (a game played on its own calls it), or of every thread of this
+    process (a batch, once its executor has run every task: a thread pool's threads are done with theirs)."""
+    mine = _live()
+    for live in _every if every_thread else [mine]:
+        _close(live)
+
+
+def _close(live: dict[tuple[str, int], SandboxBot]) -> None:
+    for bot in list(live.values()):
         bot.close()
-    _live.clear()
+    live.clear()
 
 
 def _close_at_exit() -> None:
@@ -466,7 +487,7 @@ def _close_at_exit() -> None:
         from multiprocessing import util
     except ImportError:
         return
-    util.Finalize(None, close_workers, exitpriority=50)
+    util.Finalize(None, close_workers, args=(True,), exitpriority=50)
 
 
 IN_PROCESS = ("the kit cannot sandbox bots on this system: they share the kernel with the game; use a Linux or "

@@ -132,7 +132,7 @@ def run_tasks(function: Callable[..., list[dict[str, Any]]], tasks: Sequence[tup
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        sandbox.close_workers()
+        sandbox.close_workers(every_thread=True)
         if bar is not None:
             bar.close()
         if own:
