@@ -83,11 +83,16 @@ def test_undo_and_new_game_with_one_human_against_bots():
             while room.state.to_move != 0:
                 await me.next()
             await me.act(room.state.legal_actions()[0])
-            while room.state.to_move != 0 or not me.values["can_undo"]:
+            # until the human is to move again and the page has seen the bot's whole reply
+            def seen_the_reply() -> bool:
+                return (room.state.to_move == 0 and me.values["played"] == len(room.state.history)
+                        and me.values["can_undo"])
+
+            while not seen_the_reply():
                 await me.next()
-            assert len(room.state.history) == 2
+            assert len(room.state.history) >= 2
             await me.ask({"type": "undo", "turn": me.values["turn"]})
-            assert room.state.history == [] and me.values["played"] == 0
+            assert room.state.history == [] and me.values["played"] == 0, me.values["message"]
             await me.ask({"type": "new", "turn": me.values["turn"]})
             assert room.number == 1
 
