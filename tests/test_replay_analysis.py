@@ -77,3 +77,14 @@ def test_the_export_holds_the_chart_and_nothing_a_twin_game_would_change(tmp_pat
     mine = export_html(state, tmp_path / "mine.html", viewer=X, analysis=True).read_text()
     theirs = export_html(twin, tmp_path / "twin.html", viewer=X, analysis=True).read_text()
     assert mine == theirs and "ttn-evaluation" in mine
+
+
+def test_the_pages_analyse_and_stop_messages_run_and_stop_it():
+    replay = Replay(random_game("tyc", 3, stop_after=30))
+    replay._on_message(replay, {"type": "analyse"})
+    assert replay.analysing and replay.message == ""
+    replay._on_message(replay, {"type": "stop_analysis"})
+    assert not replay.analysing and replay.analysis is not None and replay.analysis.interrupted
+    hidden = Replay(blundered())
+    hidden._on_message(hidden, {"type": "analyse"})
+    assert not hidden.analysing and "choose a seat to see it by" in hidden.message

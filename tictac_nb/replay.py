@@ -191,8 +191,9 @@ class Replay(anywidget.AnyWidget):
     First / back / forward / last, a slider, the arrow keys and the move list move through the game;
     the "Seen by" control switches between the onlooker and the seats in `viewers` (default: all).
     `play_from_here(bots=...)` (or the button, with the `bots` given here) opens a live `Board` at the
-    position shown; the record is never changed. `analyse()` judges every move with the coach in the
-    background (a progress bar, then the evaluation chart under the board); `stop_analysis()` stops it.
+    position shown; the record is never changed. `analyse()` (or the Analyse button) judges every move with
+    the coach in the background (a progress bar, then the evaluation chart under the board);
+    `stop_analysis()` (or the button, then "Stop analysis") stops it.
     Only the shown frame, for the shown viewer, and the public move list reach the browser.
     """
 
@@ -209,6 +210,8 @@ class Replay(anywidget.AnyWidget):
     viewers = traitlets.List().tag(sync=True)
     live = traitlets.Bool(True).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    analysing = traitlets.Bool(False).tag(sync=True)
+    """An analysis runs (the page's Analyse button reads "Stop analysis")."""
 
     def __init__(self, source: RecordSource, viewer: int | None = None, *, step: int = 0,
                  viewers: Sequence[int | None] | None = None, bots: dict[int, Bot] | None = None,
@@ -370,13 +373,16 @@ class Replay(anywidget.AnyWidget):
                 chart.value = f"<p>The analysis failed: {html.escape(type(error).__name__)}: " \
                               f"{html.escape(str(error)[:200])}</p>"
                 bar.bar_style = "danger"
-                return
-            self.analysis = found
-            chart.value = analysis_html(found)
-            bar.bar_style = "warning" if found.interrupted else "success"
+            else:
+                self.analysis = found
+                chart.value = analysis_html(found)
+                bar.bar_style = "warning" if found.interrupted else "success"
+            finally:
+                self.analysing = False
 
         thread = threading.Thread(target=run, name="tictac-analysis", daemon=True)
         self._analysis_run = (thread, stop)
+        self.analysing = True
         thread.start()
         return thread
 
@@ -401,6 +407,10 @@ class Replay(anywidget.AnyWidget):
                 self.show(content.get("viewer"))
             elif kind == "branch":
                 self._branch()
+            elif kind == "analyse":
+                self.analyse()
+            elif kind == "stop_analysis":
+                self.stop_analysis()
             else:
                 raise ValueError(f"ignored a malformed message from the browser ({_shape(content)})")
         except (ValueError, IllegalAction, traitlets.TraitError) as error:

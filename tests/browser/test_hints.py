@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import time
 
+import nbformat
 import pytest
+from browser_support import run_all
 
 import tictac_nb
 from tictac_nb import Board, RandomBot
@@ -38,3 +40,46 @@ def test_no_hint_button_on_a_bots_board_or_for_an_onlooker(board_page):
     state = tictac_nb.new_game("tic-tac-two", seed=1, peek=False, wild=False, tiles="XOXOCOX--")
     shown = board_page(Board(state, bots={0: RandomBot(seed=1), 1: RandomBot(seed=2)}))
     assert not shown.page.locator(".ttn-hint-button").is_visible()
+
+
+def test_an_exported_file_shows_the_analysis_chart_and_no_analyse_button(page, tmp_path):
+    state = tictac_nb.new_game("tic-tac-two", seed=1, peek=False, wild=False, tiles="XOXOCOX--")
+    for move in ("1", "5", "2", "9"):  # O's 9 is a blunder: 3 blocks the top row
+        state.play(move)
+    path = tictac_nb.export_html(state, tmp_path / "coached.html", viewer=1, analysis=True)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(path.as_uri())
+    page.locator(".ttr-root").wait_for()
+    chart = page.locator("svg.ttn-evaluation")
+    assert chart.is_visible() and "blunder" in chart.get_attribute("aria-label")
+    assert "a blunder, the coach preferred 3" in page.locator(".ttn-analysis li").first.inner_text()
+    assert page.locator(".ttr-analyse").is_hidden() and page.locator(".ttr-branch").is_hidden()
+    assert errors == []
+
+
+ANALYSED = """import tictac_nb
+from tictac_nb import Replay
+
+state = tictac_nb.new_game("tic-tac-two", seed=1, peek=False, wild=False, tiles="XOXOCOX--")
+for move in ("1", "5", "2", "9"):
+    state.play(move)
+replay = Replay(state, viewer=1)
+replay"""
+
+
+def test_the_replays_analyse_button_shows_the_chart_in_jupyterlab(page, lab, workdir):
+    notebook = "analyse-test.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(ANALYSED)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, workdir / "notebooks" / notebook)
+    run_all(page, lab, notebook)
+    button = page.locator(".ttr-root .ttr-analyse")
+    button.wait_for(timeout=120_000)
+    assert button.inner_text() == "Analyse"
+    button.click()
+    chart = page.locator("svg.ttn-evaluation")
+    chart.wait_for(timeout=60_000)
+    assert "blunder" in chart.get_attribute("aria-label")
+    page.locator(".widget-hprogress .progress-bar-success").wait_for()  # the bar turns green once all is judged
+    page.wait_for_function("() => document.querySelector('.ttr-analyse').textContent === 'Analyse'")
