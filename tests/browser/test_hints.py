@@ -7,6 +7,7 @@ import time
 
 import nbformat
 import pytest
+from a11y import axe_violations, measure, problems
 from browser_support import run_all
 
 import tictac_nb
@@ -83,3 +84,17 @@ def test_the_replays_analyse_button_shows_the_chart_in_jupyterlab(page, lab, wor
     assert "blunder" in chart.get_attribute("aria-label")
     page.locator(".widget-hprogress .progress-bar-success").wait_for()  # the bar turns green once all is judged
     page.wait_for_function("() => document.querySelector('.ttr-analyse').textContent === 'Analyse'")
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_a_hinted_board_reads_in_both_themes(board_page, theme):
+    """The overlay's labels, the Hint button and the sentence: contrast and sizes as for every board, and axe."""
+    state = tictac_nb.new_game("tic-tac-two", seed=1, peek=False, wild=False, tiles="XOXOCOX--")
+    shown = board_page(Board(state, bots={1: RandomBot(seed=1)}), theme=theme)
+    shown.click(".ttn-hint-button")
+    shown.page.wait_for_selector(".ttn-svg .ttn-coach-chance")
+    figures = measure(shown.page.locator(".ttn-root"))
+    found = problems(figures)
+    print(f"\nhinted board, {theme}: lowest contrast {min(t['contrast'] for t in figures['texts']):.2f}")
+    assert not found, "\n".join(found)
+    assert axe_violations(shown.page) == []
