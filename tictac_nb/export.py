@@ -18,8 +18,9 @@ from collections.abc import Iterable
 from difflib import SequenceMatcher
 from pathlib import Path
 
+from . import coach
 from .engine import State
-from .replay import RecordSource, Timeline, move_lines, viewer_label
+from .replay import RecordSource, Timeline, analysis_html, analysis_seat, move_lines, viewer_label
 from .svg import xml_safe
 from .widget import FRONTEND
 
@@ -36,7 +37,7 @@ body {{ margin: 1em auto; max-width: 64em; padding: 0 0.5em; background: #fff; }
 </head>
 <body>
 <main id="replay"><noscript>This replay steps through the game with JavaScript; please allow it.</noscript></main>
-<script type="application/json" id="ttr-data">{data}</script>
+{analysis}<script type="application/json" id="ttr-data">{data}</script>
 <script type="module">
 {js}
 // A stand-in for the notebook's widget model: it answers "go" from the frames stored in this page.
@@ -125,11 +126,12 @@ def _script_json(value: object) -> str:
     return text.replace("</", "<\\/").replace("<!--", "<\\u0021--")
 
 
-def page(positions: Iterable[State], viewer: int | None = None) -> str:
+def page(positions: Iterable[State], viewer: int | None = None, analysis: coach.Analysis | None = None) -> str:
     """The HTML of a replay from a game's positions after 0, 1, ... moves, as `viewer` saw them.
 
     It reads of each position only `render_svg(viewer)`, `status()`, the move words (`describe`) and
     public names, so positions whose hidden parts were resampled for `viewer` give the same page.
+    `analysis` (judged from what `viewer` may know) adds its chart and marked moves under the replay.
     """
     positions = list(positions)
     first = positions[0]
@@ -157,16 +159,24 @@ def page(positions: Iterable[State], viewer: int | None = None) -> str:
     css = (FRONTEND / "replay.css").read_text(encoding="utf-8")
     if "</script" in js.lower() or "</style" in css.lower():
         raise ValueError("the replay front end cannot be inlined: it contains a closing script or style tag")
-    return xml_safe(PAGE.format(title=html.escape(title), css=css, js=js, data=_script_json(data)))
+    shown = "" if analysis is None else f"<section aria-label=\"Analysis\">{analysis_html(analysis)}</section>\n"
+    return xml_safe(PAGE.format(title=html.escape(title), css=css, js=js, data=_script_json(data), analysis=shown))
 
 
-def export_html(source: RecordSource, path: str | os.PathLike, viewer: int | None = None) -> Path:
+def export_html(source: RecordSource, path: str | os.PathLike, viewer: int | None = None, *,
+                analysis: bool = False) -> Path:
     """Write one self-contained HTML file replaying a game (a state or a record) as `viewer` saw it.
 
     It opens from file:// in any browser, with no kernel and no network. Returns the path written.
+    `analysis=True` adds the coach's evaluation chart, judged from what `viewer` may know (a game with
+    hidden information needs a seat as viewer).
     """
     timeline = Timeline(source)
     timeline.final.check_viewer(viewer)
+    judged = None
+    if analysis:
+        seat = analysis_seat(timeline.final, viewer)
+        judged = coach.analyse(timeline.final.record(), seat_of_view=seat)
     path = Path(path)
-    path.write_text(page(timeline.positions(), viewer), encoding="utf-8")
+    path.write_text(page(timeline.positions(), viewer, judged), encoding="utf-8")
     return path

@@ -8,8 +8,10 @@ hidden cards) stays in Python: the browser gets the frame on show and the public
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +20,7 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from . import coach
 from .bots import as_bot
 from .engine import IllegalAction, InvalidRecord, State, excerpt, load_record
 from .svg import still_picture
@@ -156,14 +159,42 @@ def check_bots(state: State, bots: Any) -> dict:
     return dict(bots)
 
 
+def analysis_seat(final: State, viewer: int | None) -> int | None:
+    """Whose knowledge a game's analysis for `viewer` is judged from: in a game with hidden information the
+    viewer's (the onlooker is refused: every move's judgement would use its mover's secrets), else each
+    mover's (None)."""
+    if not final.game.hidden_information:
+        return None
+    if viewer is None:
+        raise ValueError(f"{final.game.title} hides things from its players: its analysis is judged from one "
+                         "seat's knowledge, so choose a seat to see it by")
+    return viewer
+
+
+def analysis_html(analysis: coach.Analysis) -> str:
+    """The analysis as HTML: the evaluation chart (its own SVG) and the marked moves in words."""
+    marked = analysis.marked
+    seen = ("each mover's own knowledge" if analysis.seat_of_view is None
+            else f"{analysis.players[analysis.seat_of_view]}'s knowledge")
+    done = f"{len(analysis.moves)} of {analysis.total} moves judged from {seen}"
+    if analysis.interrupted:
+        done += " (stopped early)"
+    items = "".join(f"<li>{html.escape(m.words)}</li>" for m in marked)
+    words = f"<ul>{items}</ul>" if marked else "<p>No move is marked.</p>"
+    return (f'<div class="ttn-analysis">{coach.evaluation_chart(analysis)}<p>{html.escape(done)}.</p>'
+            f"{words}</div>")
+
+
 class Replay(anywidget.AnyWidget):
     """Step through a played game: `Replay(state_or_record, viewer=None)`.
 
     First / back / forward / last, a slider, the arrow keys and the move list move through the game;
     the "Seen by" control switches between the onlooker and the seats in `viewers` (default: all).
     `play_from_here(bots=...)` (or the button, with the `bots` given here) opens a live `Board` at the
-    position shown; the record is never changed. Only the shown frame, for the shown viewer, and the
-    public move list reach the browser.
+    position shown; the record is never changed. `analyse()` (or the Analyse button) judges every move with
+    the coach in the background (a progress bar, then the evaluation chart under the board);
+    `stop_analysis()` (or the button, then "Stop analysis") stops it.
+    Only the shown frame, for the shown viewer, and the public move list reach the browser.
     """
 
     _esm = FRONTEND / "replay.js"
@@ -179,6 +210,8 @@ class Replay(anywidget.AnyWidget):
     viewers = traitlets.List().tag(sync=True)
     live = traitlets.Bool(True).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    analysing = traitlets.Bool(False).tag(sync=True)
+    """An analysis runs (the page's Analyse button reads "Stop analysis")."""
 
     def __init__(self, source: RecordSource, viewer: int | None = None, *, step: int = 0,
                  viewers: Sequence[int | None] | None = None, bots: dict[int, Bot] | None = None,
@@ -195,6 +228,10 @@ class Replay(anywidget.AnyWidget):
         self.bots = check_bots(final, bots)
         self._allowed = allowed
         self._shown: State | None = None
+        self.analysis: coach.Analysis | None = None
+        """The last analysis (`analyse`), as far as it got."""
+        self._analysis_box: ipywidgets.VBox | None = None
+        self._analysis_run: tuple[threading.Thread, threading.Event] | None = None
         super().__init__(
             title=timeline.game.title, count=len(timeline), moves=move_lines(timeline.positions()),
             viewers=[{"value": v, "label": viewer_label(final, v)} for v in allowed],
@@ -305,8 +342,59 @@ class Replay(anywidget.AnyWidget):
         """The button: a board from here below the replay, in place of (and stopping) the one it opened before."""
         board = self.play_from_here(self.bots)
         for old in self.boxed.children[1:]:
+            if old is not self._analysis_box:
+                old.close()
+        self.boxed.children = (self, *self._analysis_shown(), board)
+
+    def _analysis_shown(self) -> tuple:
+        return () if self._analysis_box is None else (self._analysis_box,)
+
+    def analyse(self, budget: int | None = None) -> threading.Thread:
+        """Judge every move with the coach (`coach.analyse`) in a background thread, from the knowledge of the
+        seat shown (in a game with hidden information; else each mover's): a progress bar, then the chart
+        and the marked moves under the replay. Returns the thread; `stop_analysis()` interrupts it."""
+        seat = analysis_seat(self.timeline.final, self.viewer)
+        self.stop_analysis()
+        record = self.record
+        bar = ipywidgets.FloatProgress(value=0, min=0, max=max(len(self.timeline), 1), description="Analysis")
+        chart = ipywidgets.HTML("")
+        box = ipywidgets.VBox([bar, chart])
+        old, self._analysis_box = self._analysis_box, box
+        self.boxed.children = (self, box, *(c for c in self.boxed.children[1:] if c is not old))
+        if old is not None:
             old.close()
-        self.boxed.children = (self, board)
+        stop = threading.Event()
+
+        def run() -> None:
+            try:
+                found = coach.analyse(record, seat_of_view=seat, budget=budget, should_stop=stop.is_set,
+                                      progress=lambda done, _total: setattr(bar, "value", done))
+            except Exception as error:  # a bug must not die unseen in a thread
+                chart.value = f"<p>The analysis failed: {html.escape(type(error).__name__)}: " \
+                              f"{html.escape(str(error)[:200])}</p>"
+                bar.bar_style = "danger"
+            else:
+                self.analysis = found
+                chart.value = analysis_html(found)
+                bar.bar_style = "warning" if found.interrupted else "success"
+            finally:
+                self.analysing = False
+
+        thread = threading.Thread(target=run, name="tictac-analysis", daemon=True)
+        self._analysis_run = (thread, stop)
+        self.analysing = True
+        thread.start()
+        return thread
+
+    def stop_analysis(self) -> coach.Analysis | None:
+        """Interrupt a running analysis and wait for it: the moves judged so far stay shown (and in
+        `analysis`)."""
+        if self._analysis_run is not None:
+            thread, stop = self._analysis_run
+            stop.set()
+            thread.join()
+            self._analysis_run = None
+        return self.analysis
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """Messages from the browser; a malformed one changes nothing and says why, and nothing a message
@@ -319,6 +407,10 @@ class Replay(anywidget.AnyWidget):
                 self.show(content.get("viewer"))
             elif kind == "branch":
                 self._branch()
+            elif kind == "analyse":
+                self.analyse()
+            elif kind == "stop_analysis":
+                self.stop_analysis()
             else:
                 raise ValueError(f"ignored a malformed message from the browser ({_shape(content)})")
         except (ValueError, IllegalAction, traitlets.TraitError) as error:

@@ -2,7 +2,8 @@
 
 `Board` (the notebook widget) and a room's seat (`tictac_nb.rooms`) are both a `Table`: the same
 checks of every message, the same act/undo/new rules and the same traits (svg, status, said, message,
-turn, played, answers, cover, thinking, can_undo, choosing), computed once here for both.
+turn, played, answers, cover, thinking, can_undo, choosing), computed once here for both. Hints
+(can_hint, hint_words) are the notebook `Board`'s own: a plain table refuses a hint message.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ MESSAGES = {  # each message type and its fields beside "type"; `turn` is the po
     "undo": {"turn": int},
     "new": {"turn": int},
     "reveal": {"turn": int},
+    "hint": {"turn": int},
     "cancel": {},
     "width": {"width": float},
 }
@@ -235,6 +237,10 @@ class Table:
         self.said = ""
         self._changed()
 
+    def hint(self) -> Any:
+        """The coach's hint for the human to move; a table that offers none refuses."""
+        raise IllegalAction("this board offers no hints")
+
     def handle(self, content: Any) -> None:
         """A message from the page: checked before use; a malformed, stale or refused one changes nothing
         and says why, and nothing a message holds escapes as an exception."""
@@ -250,6 +256,8 @@ class Table:
                 self.undo()
             elif kind == "new":
                 self.new_game()
+            elif kind == "hint":
+                self.hint()
             elif kind == "cancel":
                 if self.pending is not None:
                     self.pending = None
@@ -275,7 +283,7 @@ class Table:
 
     def _snapshot(self) -> tuple:
         traits = {name: getattr(self, name) for name in ("svg", "status", "said", "turn", "cover", "thinking",
-                                                         "can_undo", "choosing")}
+                                                         "can_undo", "choosing", "can_hint", "hint_words")}
         return self.state, self.state.clone(), self.pending, self._shown, self._stalled, self.width, traits
 
     def _restore(self, snapshot: tuple) -> None:

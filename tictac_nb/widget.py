@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import anywidget
 import traitlets
 
-from . import sandbox
+from . import coach, sandbox
 from .bots import Bot
-from .engine import State
+from .engine import IllegalAction, State
 from .svg import still_picture
 from .table import MAX_TARGET, MAX_TURN, MESSAGES, WIDTHS, Table, check_message
 
@@ -74,7 +74,10 @@ class BoardFront(anywidget.AnyWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     choosing = traitlets.Bool(False).tag(sync=True)
     """A first step is open (the page shows Cancel)."""
-
+    can_hint = traitlets.Bool(False).tag(sync=True)
+    """The viewer is the human to move on an uncovered board (the page shows Hint)."""
+    hint_words = traitlets.Unicode("").tag(sync=True)
+    """The coach's sentence while its hint is drawn, for the live region (empty otherwise)."""
 
 
 class Board(BoardFront, Table):
@@ -114,6 +117,7 @@ class Board(BoardFront, Table):
         self._stalled = ""  # why the bot to move did not move, until an undo or a new game
         self._movers_seen: tuple[list[str] | None, list[int | None]] = (None, [])
         self._games = random.Random(state.seed)
+        self._hint: tuple[int, coach.Hint] | None = None  # the hint drawn, and the position it is for
         self.turn = len(state.history)
         self.on_msg(self._on_message)
         self.refresh()
@@ -142,6 +146,42 @@ class Board(BoardFront, Table):
         from .replay import Replay
 
         return Replay.of_board(self, **options)
+
+    def hint(self) -> coach.Hint:
+        """The coach's hint for the human to move, drawn on the board (`coach.hinted_svg`) and said under it
+        until the position changes. It is that seat's own view (the coach searches from its knowledge, with
+        a fixed seed, so twin games get the same hint), and is refused under a "pass the screen" cover."""
+        state = self.state
+        if state.outcome is not None:
+            raise IllegalAction(f"the game is over ({state.outcome.reason}): there is nothing to hint")
+        if self.cover:
+            raise IllegalAction("the board is covered: reveal it first")
+        if state.to_move not in self.humans or self.viewer() != state.to_move:
+            raise IllegalAction(f"a hint is for the human to move at this board; it is "
+                                f"{state.player_name(state.to_move)}'s turn")
+        found = coach.hint(state, state.to_move)
+        self._hint = (self.turn, found)
+        self.refresh()
+        return found
+
+    def refresh(self) -> None:
+        """Redraw every synced trait; a hint made on this position stays drawn (at the board's width)."""
+        super().refresh()
+        state = self.state
+        self.can_hint = (state.outcome is None and not self.cover and state.to_move in self.humans
+                         and self.viewer() == state.to_move and not self._stalled)
+        if self._hint is not None and (self._hint[0] != self.turn or not self.can_hint):
+            self._hint = None
+        self.hint_words = self._hint[1].sentence if self._hint else ""
+        if self._hint is not None:
+            self.svg = coach.hinted_svg(state, self._hint[1], self.pending, self.width)
+
+    def _snapshot(self) -> tuple:
+        return super()._snapshot(), self._hint
+
+    def _restore(self, snapshot: tuple) -> None:
+        table, self._hint = snapshot
+        super()._restore(table)
 
     def _changed(self, schedule: bool = True) -> None:
         """The position or the open choice changed: a new turn number and a redraw, sent to the page in one

@@ -33,7 +33,9 @@ function nextTarget(targets, from, dx, dy) {
   return best;
 }
 
-const WATCHED = ["status", "said", "message", "thinking", "cover", "can_undo", "turn", "played", "choosing"];
+const WATCHED = [
+  "status", "said", "message", "thinking", "cover", "can_undo", "turn", "played", "choosing", "can_hint", "hint_words",
+];
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 const QUEUED_AFTER_MS = 250; // a click still unanswered after this long says so in the status
 const WIDTH_DEBOUNCE_MS = 150;
@@ -50,14 +52,16 @@ function render({ model, el: root }) {
   const status = el("span", "ttn-status");
   const spinner = el("span", "ttn-spinner");
   spinner.setAttribute("aria-hidden", "true");
-  live.append(said, status, spinner);
+  const hint = el("span", "ttn-hint");
+  live.append(said, status, spinner, hint);
   const message = el("div", "ttn-message");
   message.setAttribute("role", "alert");
   const tools = el("div", "ttn-tools");
   const cancel = el("button", "ttn-button ttn-cancel", "Cancel");
   const undo = el("button", "ttn-button ttn-undo", "Undo");
   const fresh = el("button", "ttn-button ttn-new", "New game");
-  tools.append(cancel, undo, fresh);
+  const hinter = el("button", "ttn-button ttn-hint-button", "Hint");
+  tools.append(cancel, undo, fresh, hinter);
   const cover = el("button", "ttn-cover");
   const frame = el("div", "ttn-frame");
   frame.append(board, cover);
@@ -124,6 +128,8 @@ function render({ model, el: root }) {
     const words = model.get("cover");
     undo.disabled = !model.get("can_undo") || Boolean(words);
     cancel.hidden = !model.get("choosing");
+    hinter.hidden = !model.get("can_hint");
+    hint.textContent = model.get("hint_words") ? ` ${model.get("hint_words")}` : "";
     root.classList.toggle("ttn-thinking", model.get("thinking"));
     const wasCovered = !cover.hidden;
     const hadFocus = root.contains(document.activeElement) || (keepFocus && document.activeElement === document.body);
@@ -211,6 +217,7 @@ function render({ model, el: root }) {
   undo.addEventListener("click", () => sendAtTurn("undo"));
   fresh.addEventListener("click", () => sendAtTurn("new"));
   cover.addEventListener("click", () => sendAtTurn("reveal"));
+  hinter.addEventListener("click", () => sendAtTurn("hint"));
   model.on("change:svg", draw);
   model.on("change:answers", answered);
   for (const name of WATCHED) model.on(`change:${name}`, drawStatus);

@@ -20,7 +20,7 @@ function button(cls, text, label) {
 }
 
 const KEYS = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" };
-const WATCHED = ["step", "count", "status", "message", "viewer", "viewers", "live", "title", "moves"];
+const WATCHED = ["step", "count", "status", "message", "viewer", "viewers", "live", "title", "moves", "analysing"];
 
 function render({ model, el: root }) {
   const box = el("section", "ttr-root");
@@ -55,9 +55,10 @@ function render({ model, el: root }) {
   list.setAttribute("aria-label", "Moves");
   const tools = el("div", "ttr-tools");
   const branch = button("ttr-branch", "Play from here");
+  const analyse = button("ttr-analyse", "Analyse");
   const message = el("div", "ttr-message");
   message.setAttribute("role", "alert");
-  tools.append(branch);
+  tools.append(branch, analyse);
   box.append(head, frame, status, controls, tools, message, list);
   root.append(box);
 
@@ -122,7 +123,8 @@ function render({ model, el: root }) {
     }
     const shown = model.get("viewer");
     viewer.value = shown === null ? "" : String(shown);
-    branch.hidden = !model.get("live");
+    branch.hidden = analyse.hidden = !model.get("live");
+    analyse.textContent = model.get("analysing") ? "Stop analysis" : "Analyse";
     for (const entry of list.querySelectorAll("[data-step]")) {
       const current = Number(entry.dataset.step) === step;
       entry.classList.toggle("ttr-current", current);
@@ -161,6 +163,7 @@ function render({ model, el: root }) {
     model.send({ type: "viewer", viewer: viewer.value === "" ? null : Number(viewer.value) });
   });
   branch.addEventListener("click", () => model.send({ type: "branch" }));
+  analyse.addEventListener("click", () => model.send({ type: model.get("analysing") ? "stop_analysis" : "analyse" }));
   list.addEventListener("click", onList);
   box.addEventListener("keydown", onKey);
 

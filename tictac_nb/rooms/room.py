@@ -28,7 +28,7 @@ from ..table import Table
 
 log = logging.getLogger(__name__)
 TRAITS = ("svg", "status", "said", "message", "turn", "played", "answers", "cover", "thinking", "can_undo",
-          "choosing")
+          "choosing", "can_hint", "hint_words")
 """What a seat's page is sent: the traits `Board` syncs, by the same names."""
 MAX_MCTS = 20_000
 BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tictac-bots")
@@ -76,7 +76,8 @@ class View(Table):
         self.svg = self.status = self.message = self.cover = ""
         self.said = room.said
         self.turn = self.played = self.answers = 0
-        self.thinking = self.can_undo = self.choosing = False
+        self.thinking = self.can_undo = self.choosing = self.can_hint = False
+        self.hint_words = ""  # hints are the notebook board's: a room sends these traits empty
         self._sent: dict[str, Any] = {}
         self.refresh()
 
