@@ -163,7 +163,8 @@ def test_a_long_game_stays_small(name, options, tmp_path):
     raw = sum(len(frame.encode()) for frame in drawn)
     size = export_html(state, tmp_path / "game.html", viewer=0).stat().st_size
     print(f"\n{name} {options}: {len(state.history)} moves, frames {raw / 1e6:.2f} MB, file {size / 1e6:.2f} MB")
-    assert size < 5_000_000 and size < raw / 3, "identical markup is not shared between frames"
+    # two drawings of every frame (wide, narrow) share less with each other than frames of one layout do
+    assert size < 5_000_000 and size < raw / 2.5, "identical markup is not shared between frames"
 
 
 def test_bad_sources_and_viewers_are_refused_before_anything_is_written(tmp_path):
