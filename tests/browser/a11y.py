@@ -80,7 +80,11 @@ MEASURE = """(root) => {
     const node = svgText || t.parentElement;
     if (seen.has(node)) continue;
     seen.add(node);
-    const box = node.getBoundingClientRect();
+    let box = node.getBoundingClientRect();
+    if (box.bottom > innerHeight || box.top < 0 || box.right > innerWidth || box.left < 0) {
+      node.scrollIntoView({ block: 'center', inline: 'center' });  // what lies under it is only known in view
+      box = node.getBoundingClientRect();
+    }
     const style = getComputedStyle(node);
     if (!box.width || !box.height || style.visibility === 'hidden' || !node.getClientRects().length) continue;
     let size, colour, layers;

@@ -22,6 +22,19 @@ MISMATCH = ("Unsatisfied version", "No satisfying version", "failed to activate"
             "does not satisfy the requirement")
 
 
+GAME_NUMBER = 2024
+
+
+def deal_by_number(page, board, number: int):
+    """Deal game `number` with the page's rules and seats, as a player who types it; the new board."""
+    page.get_by_label("Game number").fill(str(number))
+    page.locator("button", has_text="Play with these rules").click()
+    page.wait_for_function("(n) => document.body.innerText.includes(`This is game number ${n}.`)", arg=number)
+    board = first_live_board(page)
+    wait_until_human(page, board)
+    return board
+
+
 def open_play_page(page, server, name: str) -> tuple:
     """Open the play page of `name` with only localhost reachable; returns the board, the seconds to a
     playable board, and the list of console problems (errors, mismatched packages)."""
@@ -58,6 +71,7 @@ def test_every_play_page_plays_in_voila(page, play_server, name):
     printed = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout'],"
                            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert printed.count() == 0, "the page prints output"
+    board = deal_by_number(page, board, GAME_NUMBER)  # a page deals a fresh game: play a known one
     start = played(board)
     play_an_action(page, board, two_step=name in TWO_STEP)
     assert played(board) > start and board.locator(".ttn-message").inner_text() == ""
