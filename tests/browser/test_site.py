@@ -191,7 +191,7 @@ def test_every_play_page_of_the_site_plays_offline(offline_page, site, name):
     page, refused = offline_page
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    board, seconds = open_site_play_page(page, site, name)
+    board, seconds = open_site_play_page(page, site, name, "?game=2024")  # a known deal, as a shared link gives
     game = tictac_nb.GAMES[name]
     assert page.locator("h1").inner_text() == game.title and game.title in page.title()
     assert page.locator("h1").count() == 1, "the title is shown once"
