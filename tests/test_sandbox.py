@@ -378,3 +378,48 @@ def test_batches_in_threads_of_one_process_keep_their_own_workers(log):
         together = lab.sweep(variants, 4, executor=threads, chunk=1, progress=False)
     assert together["forfeit"].isna().all(), list(together["reason"])
     assert list(together["moves"]) == list(alone["moves"])
+
+
+class Recorder:
+    """Stands in for a worker process: records what the parent sends and answers the first legal action."""
+
+    alive = True
+
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def request(self, message, limit):
+        if message[0] != "choose":
+            return {"answer": ""}
+        sample = message[1]
+        self.sent.append((sample.key(), sample.record(), sample.view(sample.to_move)))
+        return {"answer": sample.legal_actions()[0]}
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_worker_is_sent_the_same_copy_for_a_twin_game(name, monkeypatch):
+    """A twin differs from the real game only where the mover cannot see: its worker gets the very same copy."""
+    state = tictac_nb.new_game(name, seed=5)
+    rng = random.Random(5)
+    for _ in range(6):  # a position still in play
+        action = rng.choice(state.legal_actions())
+        ahead = state.clone()
+        ahead.play(action)
+        if ahead.outcome is not None:
+            break
+        state.play(action)
+    mover = state.to_move
+    twin = next((t for t in (state.determinize(mover, random.Random(k)) for k in range(8)) if t.key() != state.key()),
+                None)
+    assert twin is not None or name == "tic-tac-two", f"{name}: no twin differs in what the mover cannot see"
+    if twin is None:
+        return
+    seen = []
+    for game in (state, twin):
+        recorder = Recorder()
+        monkeypatch.setattr(sandbox.SandboxBot, "_ready_worker", lambda self, seat, r=recorder: r)
+        bot = sandbox.SandboxBot(attacks.first_legal)
+        bot.start_game(7, b"k" * 32, mover, None)
+        assert bot.decide(game, None) == game.legal_actions()[0]
+        seen.append(recorder.sent)
+    assert seen[0] == seen[1]
