@@ -95,13 +95,19 @@ class Server:
         return json.loads(body) if body else None
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
+        stop_group(self.proc)
         self.log.close()
+
+
+def stop_group(proc: subprocess.Popen) -> None:
+    """End a server started in its own process group, with everything it started, by the group's id."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(15)
 
 
 def quiet_lab_settings(settings: Path) -> None:

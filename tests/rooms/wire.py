@@ -6,8 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
-import signal
 import subprocess
 import sys
 import time
@@ -16,6 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from browser_support import stop_group
 from tornado.websocket import websocket_connect
 
 from tictac_nb.rooms.hall import Hall
@@ -150,11 +149,5 @@ class RoomServer:
         return self.log.read()
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(15)
+        stop_group(self.proc)
         self.proc.stdout.close()
