@@ -12,23 +12,19 @@ from typing import Any
 
 from . import browser
 from .bots import MCTSBot, RandomBot
-from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, excerpt, load_record
-from .games import discover
+from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, load_record
 from .printing import print_and_play
+from .registry import GAMES, game_named, register, unregister
 
 __version__ = "0.1.0"
 
 if browser.IN_A_PAGE:
     browser.offline_plots()
 
-GAMES: dict[str, Game] = discover()
-
 
 def new_game(name: str, /, seed: int | None = None, **options: Any) -> State:
     """A new game of `name` (one of `GAMES`), seeded for reproducible chance, with rule options."""
-    game = GAMES.get(name) if isinstance(name, str) else None
-    if game is None:
-        raise InvalidOption(f"unknown game {excerpt(name)}; the kit has {', '.join(GAMES)}")
+    game = game_named(name)
     return game.new_game(seed, **options) if seed is None else game.start(seed, options)
 
 
@@ -51,5 +47,6 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "GAMES", "Board", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "MCTSBot", "Outcome", "PlayPage",
-    "RandomBot", "Replay", "State", "Target", "export_html", "from_record", "new_game", "print_and_play",
+    "RandomBot", "Replay", "State", "Target", "export_html", "from_record", "game_named", "new_game", "print_and_play",
+    "register", "unregister",
 ]

@@ -147,9 +147,9 @@ def bot_name(bot: Any) -> str:
 
 def kit_bots() -> set[type]:
     """The bots of the kit that already decide only from their seat's knowledge (the protocol test checks them)."""
-    from . import GAMES
+    from .registry import BUILTIN, GAMES
 
-    own = {bot for game in GAMES.values() for bot in game.bots.values() if isinstance(bot, type)}
+    own = {bot for name in BUILTIN for bot in GAMES[name].bots.values() if isinstance(bot, type)}
     return {RandomBot, MCTSBot} | own
 
 
@@ -196,7 +196,7 @@ def decide(bot: Bot, state: State, time_limit: float | None = None) -> str:
     took = time.perf_counter() - start
     if time_limit is not None and took > time_limit:
         raise Forfeit(seat, f"took {took:.2f} s for a move, over the limit of {time_limit:g} s")
-    if type(action) is not str or action not in state.legal_actions():
+    if not state.is_legal(action):
         try:
             state.clone().play(action)
             why = "not a legal action"

@@ -387,9 +387,14 @@ class State(ABC):
             return self.player_names[player]
         return f"Player {player + 1}"
 
+    def is_legal(self, action: Any) -> bool:
+        """Whether `action` is one of `legal_actions()`, a built-in `str` itself (games with many actions
+        override it with a direct check)."""
+        return type(action) is str and action in self.legal_actions()
+
     def play(self, action: str) -> None:
         """Play one action given in notation; anything illegal raises `IllegalAction`, changing nothing."""
-        if type(action) is not str or action not in self.legal_actions():
+        if not self.is_legal(action):
             self._refuse(action)
         self.apply(action)
         self.history.append(action)

@@ -46,6 +46,7 @@ import tictac_nb
 from . import bots
 from .bots import Forfeit, RandomRollout, SeatBot, kit_bots, score_value, seat_copy
 from .engine import MAX_ACTION_CHARS, Game, IllegalAction, State, excerpt
+from .registry import is_builtin
 
 MAX_FRAME = 64 * 1024
 """The largest answer a worker may send, in bytes; a longer one forfeits."""
@@ -196,7 +197,7 @@ class _CopyPickler(pickle.Pickler):
 
     def reducer_override(self, obj: Any) -> Any:
         if type(obj) is Game:
-            if tictac_nb.GAMES.get(obj.name) is obj:
+            if is_builtin(obj):
                 return registered_game, (obj.name,)
             return pickle.loads, (cloudpickle.dumps(obj),)
         return NotImplemented
@@ -425,7 +426,7 @@ def fault_words(reply: dict[str, Any], notation: str = "the game's") -> str:
 
 def checked(answer: str, state: State) -> str:
     """`answer` (plain text from a worker) if it is legal in the real `state`, else the forfeit why not."""
-    if type(answer) is str and len(answer) <= MAX_ACTION_CHARS and answer in state.legal_actions():
+    if type(answer) is str and len(answer) <= MAX_ACTION_CHARS and state.is_legal(answer):
         return answer
     try:
         state.clone().play(answer)

@@ -151,9 +151,8 @@ class Table:
             raise IllegalAction("the board is covered: reveal it first")
         if type(target) is not str:
             raise IllegalAction(f"a target is text, not {type(target).__name__}")
-        legal = state.legal_actions()
-        if target not in legal:
-            if not self._first_step(target, legal):
+        if not state.is_legal(target):
+            if not self._first_step(target, state.legal_actions()):
                 self._refuse(target)
             self.pending = None if target == self.pending else target
             try:

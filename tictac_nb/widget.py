@@ -275,7 +275,7 @@ class Board(BoardFront, Table):
         name = state.player_name(player)
         try:
             action = self.bots[player].choose(state)
-            if action not in state.legal_actions():
+            if not state.is_legal(action):
                 state.play(action)  # raises the rules' reason
             words = state.describe(action)
             state.play(action)

@@ -117,13 +117,6 @@ class Tyc(TycCore, State):
             return (self.target,)
         return tuple(b for b in range(9) if self.empty[b])
 
-    def play(self, action: str) -> None:
-        """`State.play`, checking the move on the masks (`is_legal`) instead of scanning up to 729 moves."""
-        if not self.is_legal(action):
-            self._refuse(action)
-        self.apply(action)
-        self.history.append(action)
-
     def _finish(self) -> None:
         totals = self.current_scores()
         red, blue = totals

@@ -1,0 +1,55 @@
+"""The kit's games by name: the five found in `tictac_nb.games`, and any game a notebook registers.
+
+Every tool (`new_game`, records, `Board`, the design lab, tournaments, `Replay`, `export_html`,
+`print_and_play`, `PlayPage`, rooms) finds a game here, so a registered game is served like the five.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .engine import Game, InvalidOption, State, excerpt
+from .games import discover
+
+GAMES: dict[str, Game] = discover()
+BUILTIN: frozenset[str] = frozenset(GAMES)
+"""The names of the kit's own games, which no registered game may take."""
+
+NAME = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?")
+
+
+def game_named(name: Any) -> Game:
+    """The registered game called `name`; any other name raises `InvalidOption` listing the known ones."""
+    game = GAMES.get(name) if type(name) is str else None
+    if game is None:
+        raise InvalidOption(f"unknown game {excerpt(name)}; the kit has {', '.join(GAMES)}")
+    return game
+
+
+def is_builtin(game: Game) -> bool:
+    """Whether `game` is one of the kit's own games (the very object), which any process can import."""
+    return game.name in BUILTIN and GAMES.get(game.name) is game
+
+
+def register(game: Game) -> Game:
+    """Add `game` to the kit, so every tool serves it; registering a game of the same name again (a notebook
+    cell run twice) replaces it. Returns the game."""
+    if not isinstance(game, Game):
+        raise InvalidOption(f"register takes a Game, not {type(game).__name__} {excerpt(game)}")
+    if type(game.name) is not str or not NAME.fullmatch(game.name):
+        raise InvalidOption(f"a game's name is 1 to 40 small letters, digits and dashes, such as 'connect-3', "
+                            f"not {excerpt(game.name)}")
+    if game.name in BUILTIN:
+        raise InvalidOption(f"{game.name!r} is one of the kit's own games: give yours another name")
+    if not (isinstance(game.state_class, type) and issubclass(game.state_class, State)):
+        raise InvalidOption(f"a game's state_class is a subclass of State, not {excerpt(game.state_class)}")
+    GAMES[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Take a registered game out of the kit again (the kit's own games stay)."""
+    if name in BUILTIN:
+        raise InvalidOption(f"{name!r} is one of the kit's own games: it cannot be taken out")
+    GAMES.pop(name, None)
