@@ -10,20 +10,21 @@ from __future__ import annotations
 import base64
 import html
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import svgwrite
 from svgwrite.container import Group
 
-PALETTE = {  # every colour used for text reads at 4.5:1 or more on "paper" (WCAG AA)
+PALETTE = {  # every colour used for text reads at 4.5:1 or more on "paper" (WCAG AA; tests/test_svg.py measures)
     "ink": "#1f2933",
-    "muted": "#56606b",
+    "muted": "#56606b",  # secondary text (6.3:1 on the paper) and quiet lines
     "paper": "#fffdf7",
     "line": "#3e4c59",
     "face_down": "#5f6b78",
     "highlight": "#f7c948",
     "target": "#1f6fd1",
-    "player": ("#c53030", "#1f6fd1", "#2f7a33", "#8e44ad"),
+    "player": ("#c53030", "#1f6fd1", "#2f7a33", "#8e44ad", "#b45309", "#0e7490", "#be185d", "#4d7c0f"),
     "win": "#f0b429",
     "coach": "#0f766e",  # the coach's shades, outlines and numbers (a teal apart from targets and players)
 }
@@ -70,15 +71,72 @@ def label(drawing: Any, x: float, y: float, words: str, size: float = 14, **extr
     return drawing.text(words, insert=(x, y), font_size=size, **extra)
 
 
-def grid_lines(drawing: Any, x: float, y: float, cell: float, size: int = 3, **extra: Any) -> Group:
-    """The inner lines of a size x size grid whose top left is (x, y)."""
+def grid_lines(drawing: Any, x: float, y: float, cell: float, size: int = 3, *, rows: int | None = None,
+               cols: int | None = None, **extra: Any) -> Group:
+    """The inner lines of a grid of square cells whose top left is (x, y): size x size, or rows x cols.
+
+    >>> d = canvas(100, 60, "grid")
+    >>> len(grid_lines(d, 0, 0, 20, rows=3, cols=5).elements)  # 4 lines between columns, 2 between rows
+    6
+    """
+    rows = size if rows is None else rows
+    cols = size if cols is None else cols
     extra.setdefault("stroke", PALETTE["line"])
     extra.setdefault("stroke_width", 3)
     group = drawing.g(stroke_linecap="round", **extra)
-    for i in range(1, size):
-        group.add(drawing.line((x + i * cell, y), (x + i * cell, y + size * cell)))
-        group.add(drawing.line((x, y + i * cell), (x + size * cell, y + i * cell)))
+    for i in range(1, max(rows, cols)):
+        if i < cols:
+            group.add(drawing.line((x + i * cell, y), (x + i * cell, y + rows * cell)))
+        if i < rows:
+            group.add(drawing.line((x, y + i * cell), (x + cols * cell, y + i * cell)))
     return group
+
+
+def player_colour(seat: int) -> str:
+    """The colour of seat `seat` (0 is the first) for any number of seats: the palette's eight, each 4.5:1 or
+    more on the paper, then the same again (marks and names tell seats apart past eight).
+
+    >>> player_colour(0), player_colour(9)
+    ('#c53030', '#1f6fd1')
+    """
+    colours = PALETTE["player"]
+    return colours[seat % len(colours)]
+
+
+def status_line(drawing: Any, lines: Sequence[str] = (), x: float = 0, y: float = 0, size: float = 15,
+                step: float = 20, parent: Any = None, **extra: Any) -> Group:
+    """The group a board holds its status in, and only there (class `ttn-status-line`): the widget shows the
+    status above the board and hides this group, so that it is not shown twice. `lines` (already wrapped)
+    go in it at (x, y), `step` apart; a renderer with its own text layout fills the group itself.
+
+    >>> d = canvas(200, 40, "board")
+    >>> status_line(d, ["X to move"], 10, 20).attribs["class"]
+    'ttn-status-line'
+    """
+    group = drawing.g(class_="ttn-status-line")
+    (parent or drawing).add(group)
+    for i, words in enumerate(lines):
+        group.add(label(drawing, x, y + step * i, words, size, **extra))
+    return group
+
+
+def paper(drawing: Any, width: float, height: float = 100) -> Any:
+    """The board's paper, the first thing drawn: `fit` sizes it once the content's height is known."""
+    return drawing.add(drawing.rect((0, 0), (width, height), fill=PALETTE["paper"]))
+
+
+def fit(drawing: Any, sheet: Any, height: float) -> str:
+    """Size the drawing and its paper `sheet` to `height` (the content's bottom) at the paper's width, and
+    return the SVG text: the finish of every board drawn top to bottom.
+
+    >>> d = canvas(300, 100, "board")
+    >>> fit(d, paper(d, 300), 212.5).count('viewBox="0 0 300 212.5"')
+    1
+    """
+    drawing["height"] = f"{height:g}px"
+    drawing["viewBox"] = f"0 0 {sheet['width']:g} {height:g}"
+    sheet["height"] = height
+    return to_text(drawing)
 
 
 def card(drawing: Any, x: float, y: float, w: float, h: float, fill: str, title: str = "",

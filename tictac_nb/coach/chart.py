@@ -7,7 +7,7 @@ marked move, named for screen readers with the move, its mark and the coach's pr
 
 from __future__ import annotations
 
-from ..svg import PALETTE, canvas, label, to_text
+from ..svg import PALETTE, canvas, label, player_colour, to_text
 from . import words
 from .analysis import Analysis
 
@@ -43,7 +43,7 @@ def evaluation_chart(analysis: Analysis, *, width: float = 600, height: float = 
     axes.add(label(d, left + plot_w, axis_y, f"move {analysis.total}", 11, text_anchor="end", fill=PALETTE["muted"]))
     for seat in range(n):
         points = [at(m.number, m.chance) for m in analysis.moves if m.seat == seat and m.chance is not None]
-        colour = PALETTE["player"][seat % len(PALETTE["player"])]
+        colour = player_colour(seat)
         if len(points) > 1:
             axes.add(d.polyline(points, fill="none", stroke=colour, stroke_width=2.5, stroke_linejoin="round"))
         for x, y in points:

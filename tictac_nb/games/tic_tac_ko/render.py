@@ -29,10 +29,10 @@ from .notation import JOINERS
 
 WIDE, NARROW = 760, 300
 MARGIN, GAP = 12, 10
-INK, MUTED, LINK = PALETTE["ink"], "#52606d", "#1660b0"   # texts on the paper, all 4.5:1 or more
+INK, MUTED, LINK = PALETTE["ink"], PALETTE["muted"], "#1660b0"   # texts on the paper, all 4.5:1 or more
 TEAM_COLOURS = {"evil": ("#6b3fa0", "#efe6f7"), "cute": ("#a8245a", "#fde8f1")}  # (ink, tint): 4.5:1
 FALLBACK = (("#9c3b27", "#fbe9e4"), ("#186474", "#e3f3f6"))
-ASLEEP = "#52606d"
+ASLEEP = PALETTE["muted"]
 GRID_VERBS = ("destroy", "sacrifice", "hypnotize", "awaken", "repel", "displace", "swap")
 CAPTIONS = {"draw": "Draw", "pass": "Pass", "skip": "Skip"}
 LETTER, BOLD = 0.64, 0.72  # generous widths of a letter in em; bold "Gloomshade" measures 0.70 em a letter
@@ -141,7 +141,7 @@ class Board:
     def title(self, y: float) -> float:
         d = self.d
         d.add(text(d, MARGIN, y + 24, "Tic Tac K.O.", 22, font_weight="bold"))
-        g = d.add(d.g(**{"class": "ttn-status-line"}))
+        g = svg.status_line(d)
         return lines(d, g, MARGIN, y + 50, self.view["status"], self.width - 2 * MARGIN, 14, 18,
                      font_weight="bold")[0] - y
 
@@ -499,7 +499,7 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None, wi
     width = WIDE if width is None else max(NARROW, min(WIDE, float(width)))
     board = Board(view, targets, pending, width)
     d = board.d
-    paper = d.add(d.rect((0, 0), (width, 100), fill=PALETTE["paper"]))
+    paper = svg.paper(d, width)
     y = 6 + board.title(6) + 4
     size = view["size"]
     room = width - 2 * MARGIN
@@ -520,8 +520,5 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None, wi
         y += board.players(y) + 4
         y += board.teams(MARGIN, y, room) + GAP
         y += board.events(MARGIN, y, room) + 10
-    d["height"] = f"{y:g}px"
-    d["viewBox"] = f"0 0 {width:g} {y:g}"
-    paper["height"] = y
     d.elements.insert(1, Desc(position_text(view)))
-    return svg.to_text(d)
+    return svg.fit(d, paper, y)

@@ -24,8 +24,7 @@ TOP = 64
 LEFT = 12
 RULER = 24  # room for the row numbers left of the map (the column numbers go above it)
 SIDE = 214
-MUTED_TEXT = "#52606d"  # PALETTE["muted"] is for lines: as text on the paper it is under 4.5:1
-COLOUR = {"X": PALETTE["player"][0], "O": PALETTE["player"][1]}
+COLOUR = {"X": svg.player_colour(0), "O": svg.player_colour(1)}
 TERRAIN_FILL = {"mountain": "#bcae9f", "desert": "#f1d48e", "grassland": "#b7dd80", "forest": "#5f9a55",
                 "lake": "#82c6ec"}
 TERRAIN_INK = {"mountain": "#5b4d40", "desert": "#8a6a1f", "grassland": "#3f7a24", "forest": "#1f4d1c",
@@ -166,11 +165,11 @@ def _rulers(d, at: Layout) -> None:
     for i in range(at.cols):
         x, _ = at.corner(at.minx + i, at.miny)
         d.add(svg.label(d, x + at.cell / 2, at.map[1] - 6, str(at.minx + i), 11, text_anchor="middle",
-                        fill=MUTED_TEXT))
+                        fill=PALETTE["muted"]))
     for j in range(at.rows):
         _, y = at.corner(at.minx, at.miny + j)
         d.add(svg.label(d, at.map[0] - 5, y + at.cell / 2 + 4, str(at.miny + j), 11, text_anchor="end",
-                        fill=MUTED_TEXT))
+                        fill=PALETTE["muted"]))
 
 
 def _summary(view: dict) -> str:
@@ -187,10 +186,10 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     at = Layout.fit(tiles, width)
     cell = at.cell
     d = svg.canvas(at.width, 100, _summary(view))
-    paper = d.add(d.rect((0, 0), (at.width, 100), fill=PALETTE["paper"]))
+    paper = svg.paper(d, at.width)
     d.add(svg.label(d, LEFT, 30, "Tic Tac Trek", 20, font_weight="bold"))
     d.add(svg.label(d, LEFT, 52, f"{len(tiles)} tiles placed; x grows to the right, y downwards", 12,
-                    fill=MUTED_TEXT))
+                    fill=PALETTE["muted"]))
     d.add(d.rect(at.map, (at.cols * cell, at.rows * cell), rx=10, ry=10, fill="#f3efe4", stroke=PALETTE["muted"],
                  stroke_width=1, **{"class": "ttn-trek-map", "data-cells": f"{at.cols}x{at.rows}",
                                     "data-corner": f"{at.minx},{at.miny}"}))
@@ -240,14 +239,8 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     y = _side(d, view, *at.panel, labels)
     y = max(y, at.map[1] + at.rows * cell) + 30
     status = svg.wrap(view["status"], max(24, int((at.width - 2 * LEFT) / 8)))
-    line = d.add(d.g(class_="ttn-status-line"))
-    for i, words in enumerate(status):
-        line.add(svg.label(d, LEFT, y + 19 * i, words, 15))
-    height = y + 19 * len(status)
-    paper["height"] = height
-    d["height"] = f"{height:g}px"
-    d["viewBox"] = f"0 0 {at.width:g} {height:g}"
-    return svg.to_text(d)
+    svg.status_line(d, status, LEFT, y, 15, 19)
+    return svg.fit(d, paper, y + 19 * len(status))
 
 
 def _scoring(d, view: dict, at: Layout) -> None:
@@ -283,7 +276,7 @@ def _side(d, view: dict, x: float, y: float, labels: dict[str, str]) -> float:
         d.add(tile(d, view["drawn"], mover, x, y + 22))
         d.add(svg.label(d, x + CELL + 10, y + 50, view["drawn"], 14))
         if view["fallback"]:
-            d.add(svg.label(d, x + CELL + 10, y + 68, "no match: any spot", 11, fill=MUTED_TEXT))
+            d.add(svg.label(d, x + CELL + 10, y + 68, "no match: any spot", 11, fill=PALETTE["muted"]))
     elif view["phase"] == "campfire":
         d.add(svg.label(d, x, y + 14, f"{mover}: move a campfire?", 14, font_weight="bold"))
         for i, words in enumerate(svg.wrap(f"Click one of your campfires to move it to {view['pending']}, "
@@ -299,7 +292,7 @@ def _side(d, view: dict, x: float, y: float, labels: dict[str, str]) -> float:
         d.add(symbol(d, winner, x + 14, y + 40, 10, 4))
         d.add(svg.label(d, x + 34, y + 45, "Top Trekker", 14, font_weight="bold"))
         for i, words in enumerate(svg.wrap(view["outcome"]["reason"], 32)[:3]):
-            d.add(svg.label(d, x, y + 70 + 14 * i, words, 11, fill=MUTED_TEXT))
+            d.add(svg.label(d, x, y + 70 + 14 * i, words, 11, fill=PALETTE["muted"]))
     y += 132
     d.add(svg.label(d, x, y, f"In the bag: {view['bag_size']}", 14, font_weight="bold"))
     for i, terrain in enumerate(ORDER):
@@ -308,7 +301,7 @@ def _side(d, view: dict, x: float, y: float, labels: dict[str, str]) -> float:
                      stroke_width=1))
         d.add(pictogram(d, terrain, x + 10, row + 10, 7.5))
         count = view["bag"][terrain]
-        d.add(svg.label(d, x + 28, row + 15, f"{terrain}", 13, fill=PALETTE["ink"] if count else MUTED_TEXT))
+        d.add(svg.label(d, x + 28, row + 15, f"{terrain}", 13, fill=PALETTE["ink"] if count else PALETTE["muted"]))
         d.add(svg.label(d, x + 130, row + 15, str(count), 13, text_anchor="end", font_weight="bold"))
     y += 12 + 24 * 5 + 22
     d.add(svg.label(d, x, y, "Campfires", 14, font_weight="bold"))
@@ -322,7 +315,7 @@ def _side(d, view: dict, x: float, y: float, labels: dict[str, str]) -> float:
         points = view["scores"][mark]
         words = f"{'final' if over else 'now'}: {points:g} point{'' if points == 1 else 's'}"
         d.add(svg.label(d, x + 52, row + 25, words, 12,
-                        fill=PALETTE["ink"] if over else MUTED_TEXT, font_weight="bold" if over else "normal"))
+                        fill=PALETTE["ink"] if over else PALETTE["muted"], font_weight="bold" if over else "normal"))
     y += 10 + 32 * 2 + 14
-    d.add(svg.label(d, x, y, f"{view['first_player']} started", 11, fill=MUTED_TEXT))
+    d.add(svg.label(d, x, y, f"{view['first_player']} started", 11, fill=PALETTE["muted"]))
     return y

@@ -17,9 +17,8 @@ from ...engine import Target
 from ...svg import PALETTE
 
 WIDE = 600
-COLOUR = {"X": PALETTE["player"][0], "O": PALETTE["player"][1]}
+COLOUR = {"X": svg.player_colour(0), "O": svg.player_colour(1)}
 FACE = "#f5efe0"
-MUTED_TEXT = "#52606d"  # PALETTE["muted"] is for lines: as text on the paper it is under 4.5:1
 NAMES = {"X": "X", "O": "O", "W": "Wild", "P": "Peek", "-": "blank"}
 TILE_WORDS = {"X": "an X tile", "O": "an O tile", "W": "the Wild tile", "P": "the Peek tile", "-": "a blank tile"}
 
@@ -197,7 +196,7 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
         if mark:
             g.add(_mark(d, mark, x, y, 24 * scale, 7 * scale))
         else:
-            g.add(svg.label(d, x - cell / 2 + 7, y - cell / 2 + 18, str(square), 12, fill=MUTED_TEXT))
+            g.add(svg.label(d, x - cell / 2 + 7, y - cell / 2 + 18, str(square), 12, fill=PALETTE["muted"]))
         tile = view["tiles"][square - 1]
         words = _tile_words(square, tile, view["face_up"][square - 1], view["centre_owner"], peeked.get(square))
         action = f"peek {square}"
@@ -214,10 +213,7 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
         origin = at.main if line["board"] == "main board" else at.tiles
         d.add(_win_line(d, origin, line["squares"], line["player"], cell))
     for i, words in enumerate(legend):
-        d.add(svg.label(d, at.main[0], at.below + 16 * i, words, 12, fill=MUTED_TEXT))
+        d.add(svg.label(d, at.main[0], at.below + 16 * i, words, 12, fill=PALETTE["muted"]))
     top = at.below + 16 * len(legend) + 18
-    line = d.add(d.g(class_="ttn-status-line"))
-    for i, words in enumerate(status):
-        line.add(svg.label(d, at.main[0], top + 20 * i, words, 15,
-                           font_weight="bold" if view["outcome"] else "normal"))
+    svg.status_line(d, status, at.main[0], top, 15, 20, font_weight="bold" if view["outcome"] else "normal")
     return svg.to_text(d)

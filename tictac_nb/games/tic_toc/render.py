@@ -37,7 +37,7 @@ BUTTON_H = 30
 LEADERS = {SHORT[k] for k in LEADER_OF}
 CREW = {TEAM_NAMES[side]: SHORT[CREW_OF[side]] for side in (0, 1)}
 LEADER = {TEAM_NAMES[side]: SHORT[LEADER_OF[side]] for side in (0, 1)}
-INK, MUTED, LINK = PALETTE["ink"], "#52606d", "#1660b0"   # texts on the paper, all 4.5:1 or more
+INK, MUTED, LINK = PALETTE["ink"], PALETTE["muted"], "#1660b0"   # texts on the paper, all 4.5:1 or more
 FULL = dict(zip(SHORT, FULL_NAMES, strict=True))   # the rules' full names by notation
 COLOURS = {  # kind: (face colour, ink: border and name, 4.5:1 or more on the face)
     "Boy": ("#dff3d6", "#2f6626"),
@@ -58,7 +58,7 @@ GOLD = "#d4a21a"
 # ---- small drawings --------------------------------------------------------------------------------
 def marker(d, seat: int, x: float, y: float, r: float = 7):
     """The seat's marker: circle, square, triangle or diamond, in the seat's colour."""
-    colour = PALETTE["player"][seat]
+    colour = svg.player_colour(seat)
     style = {"fill": colour, "stroke": INK, "stroke_width": 1}
     if seat == 0:
         return d.circle((x, y), r, **style)
@@ -261,7 +261,7 @@ class Board:
 
     def status_line(self, y: float) -> float:
         d = self.d
-        g = d.add(d.g(**{"class": "ttn-status-line"}))
+        g = svg.status_line(d)
         words = self.prompt() or self.view["status"]
         return lines_of(d, g, MARGIN, y + 16, words, self.width - 2 * MARGIN, 14, 18, font_weight="bold") - y
 
@@ -320,7 +320,7 @@ class Board:
         won = view["outcome"] is not None and seat in view["outcome"]["winners"]
         g = d.add(d.g())
         g.add(d.rect((x, y), (w, h), rx=10, fill="#fff8e1" if won else "white",
-                     stroke=GOLD if won else (PALETTE["player"][seat] if mover else PALETTE["line"]),
+                     stroke=GOLD if won else (svg.player_colour(seat) if mover else PALETTE["line"]),
                      stroke_width=4 if won or mover else 1.5))
         g.add(marker(d, seat, x + 16, y + 18))
         you = " (you)" if seat == view["viewer"] else ""
@@ -533,7 +533,7 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None, wi
     width = WIDE if width is None else max(NARROW, min(WIDE, float(width)))
     board = Board(view, targets, pending, width)
     d, me, n = board.d, view["viewer"], len(view["players"])
-    paper = d.add(d.rect((0, 0), (width, 100), fill=PALETTE["paper"]))
+    paper = svg.paper(d, width)
     y = 4 + board.title(4)
     y += board.status_line(y) + 6
     seats = [(me + i) % n for i in range(1, n)] if me is not None else list(range(n))
@@ -541,8 +541,5 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None, wi
     y += board.middle(y) + 10
     if me is not None:
         y += board.own(y) + 10
-    d["height"] = f"{y:g}px"
-    d["viewBox"] = f"0 0 {width:g} {y:g}"
-    paper["height"] = y
     d.elements.insert(1, Desc(position_text(view)))
-    return svg.to_text(d)
+    return svg.fit(d, paper, y)

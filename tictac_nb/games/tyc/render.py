@@ -20,10 +20,9 @@ LETTERS = "ABCDEFGHI"
 WIDE = 760
 GAP = 24  # between boards: room for each board's name above it
 PANEL = 222  # the width of the panel of scores, letters and picker
-RED, BLUE = PALETTE["player"][0], PALETTE["player"][1]
+RED, BLUE = svg.player_colour(0), svg.player_colour(1)
 COLOUR = (RED, BLUE)
 INK = ("#b42318", "#1662b8")  # the players' colours, dark enough for text (4.5:1 on the tints and the paper)
-MUTED_TEXT = "#52606d"
 TINT = ("#fbe7e7", "#e3effc")
 CATEGORY_NAMES = {"three-in-a-row": "Three-in-a-row", "line bonus": "Line bonus",
                   "area majority": "Area majority", "letter bonus": "Letter bonus"}
@@ -92,7 +91,7 @@ def _boards(d, at: Layout, view: dict, end_cells: set[tuple[int, int]]) -> None:
                      fill=PALETTE["highlight"] if live else "white", fill_opacity=0.35 if live else 1,
                      stroke=PALETTE["highlight"] if live else "#d9e2ec", stroke_width=3 if live else 1.5,
                      class_="tyc-board tyc-playable" if live else "tyc-board"))
-        d.add(svg.label(d, x, y - 9, f"board {board}", 11, fill=PALETTE["ink"] if live else MUTED_TEXT,
+        d.add(svg.label(d, x, y - 9, f"board {board}", 11, fill=PALETTE["ink"] if live else PALETTE["muted"],
                         font_weight="bold" if live else "normal"))
         for cell in range(1, 10):
             if (board, cell) in end_cells:
@@ -128,7 +127,7 @@ def _cells(d, at: Layout, view: dict, labels: dict[str, str], pending: str | Non
                 g.add(svg.label(d, cx, cy + 8 * size, "?", max(12.0, 24 * size), text_anchor="middle",
                                 font_weight="bold", fill=PALETTE["ink"]))
             else:
-                g.add(svg.label(d, cx - c / 2 + 4, cy - c / 2 + 13, str(cell), 11, fill=MUTED_TEXT))
+                g.add(svg.label(d, cx - c / 2 + 4, cy - c / 2 + 13, str(cell), 11, fill=PALETTE["muted"]))
             if last is not None and last[:2] == prefix:
                 g.add(d.rect((cx - c / 2 + 1.5, cy - c / 2 + 1.5), (c - 3, c - 3), rx=5, fill="none",
                              stroke=PALETTE["ink"], stroke_width=2, stroke_dasharray="4 3"))
@@ -169,7 +168,7 @@ def _scores(d, view: dict, x: float, top: float) -> float:
         d.add(svg.label(d, right[p], y + 3, str(view["totals"][p]), 15, text_anchor="end", font_weight="bold",
                         fill=INK[p]))
     if view["outcome"] is None:
-        d.add(svg.label(d, x, y + 22, "if the game ended now", 11, fill=MUTED_TEXT))
+        d.add(svg.label(d, x, y + 22, "if the game ended now", 11, fill=PALETTE["muted"]))
     return y + 48
 
 
@@ -177,20 +176,20 @@ def _letters(d, view: dict, x: float, top: float) -> float:
     d.add(svg.label(d, x, top, "Letters written", 14, font_weight="bold"))
     step, left = 18, x + 48
     for i, letter in enumerate(LETTERS):
-        d.add(svg.label(d, left + i * step, top + 20, letter, 12, text_anchor="middle", fill=MUTED_TEXT,
+        d.add(svg.label(d, left + i * step, top + 20, letter, 12, text_anchor="middle", fill=PALETTE["muted"],
                         font_weight="bold"))
     for p in (0, 1):
         y = top + 40 + p * 20
         d.add(svg.label(d, x, y, view["players"][p], 12, fill=INK[p], font_weight="bold"))
         for i, count in enumerate(view["letters"][p]):
             d.add(svg.label(d, left + i * step, y, str(count) if count else "·", 12, text_anchor="middle",
-                            fill=INK[p] if count else MUTED_TEXT))
+                            fill=INK[p] if count else PALETTE["muted"]))
     table = view["letter_table"]
     pairs = "  ".join(f"{n}:{table[n]:+d}" if table[n] else f"{n}:0" for n in range(1, 10))
-    d.add(svg.label(d, x, top + 84, "Points per letter by count", 11, fill=MUTED_TEXT))
+    d.add(svg.label(d, x, top + 84, "Points per letter by count", 11, fill=PALETTE["muted"]))
     lines = svg.wrap(pairs, 34)
     for k, line in enumerate(lines):
-        d.add(svg.label(d, x, top + 99 + 13 * k, line, 11, fill=MUTED_TEXT))
+        d.add(svg.label(d, x, top + 99 + 13 * k, line, 11, fill=PALETTE["muted"]))
     return top + 99 + 13 * len(lines) + 16
 
 
@@ -220,10 +219,11 @@ def _picker(d, pending: str, labels: dict[str, str], x: float, top: float) -> fl
         else:
             g = d.add(d.g(**{"role": "img", "aria-label": f"letter {letter}, already on board {board}"}))
             g.add(d.rect((lx, ly), (size, size), rx=8, fill="#eef1f4", stroke="#d9e2ec", stroke_width=1.5))
-            g.add(svg.label(d, lx + size / 2, ly + size / 2 + 8, letter, 24, text_anchor="middle", fill=MUTED_TEXT))
-            g.add(d.line((lx + 10, ly + size - 10), (lx + size - 10, ly + 10), stroke=MUTED_TEXT, stroke_width=2))
+            g.add(svg.label(d, lx + size / 2, ly + size / 2 + 8, letter, 24, text_anchor="middle",
+                            fill=PALETTE["muted"]))
+            g.add(d.line((lx + 10, ly + size - 10), (lx + size - 10, ly + 10), stroke=PALETTE["muted"], stroke_width=2))
     bottom = top + 12 + 3 * (size + 6) + 10
-    d.add(svg.label(d, x, bottom, "Esc or another cell: change your mind", 11, fill=MUTED_TEXT))
+    d.add(svg.label(d, x, bottom, "Esc or another cell: change your mind", 11, fill=PALETTE["muted"]))
     return bottom + 26
 
 
@@ -250,10 +250,8 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     top = 30 + 21 * len(status)
     at = Layout.fit(width, top)
     d = svg.canvas(at.width, 100, _summary(view))
-    paper = d.add(d.rect((0, 0), (at.width, 100), fill=PALETTE["paper"]))
-    line = d.add(d.g(class_="ttn-status-line"))
-    for i, words in enumerate(status):
-        line.add(svg.label(d, at.grid[0], 28 + 21 * i, words, 17, font_weight="bold"))
+    paper = svg.paper(d, at.width)
+    svg.status_line(d, status, at.grid[0], 28, 17, 21, font_weight="bold")
     x, y = at.panel
     if pending is not None:
         y = _picker(d, pending, labels, x, y + 20)
@@ -267,7 +265,4 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     if pending is None:
         y = _legend(d, x, y + 10, bool(labels))
     height = max(y, at.grid[1] + 9 * at.cell + 2 * GAP + 12)
-    paper["height"] = height
-    d["height"] = f"{height:g}px"
-    d["viewBox"] = f"0 0 {at.width:g} {height:g}"
-    return svg.to_text(d)
+    return svg.fit(d, paper, height)
