@@ -1,13 +1,21 @@
 import pytest
-from helpers import ALL_GAMES, VARIANTS
+from helpers import ALL_GAMES, GRID_GAMES, GRID_VARIANTS, VARIANTS, registered
+
+import tictac_nb
 
 
-@pytest.fixture(params=ALL_GAMES)
-def game_name(request) -> str:
-    return request.param
+@pytest.fixture(params=ALL_GAMES + list(GRID_GAMES))
+def game_name(request):
+    """A game's name: each of the kit's five, then the grid family's examples (registered while the test runs)."""
+    yield registered(request.param)
+    if request.param in GRID_GAMES:
+        tictac_nb.unregister(request.param)
 
 
-@pytest.fixture(params=VARIANTS, ids=lambda v: f"{v[0]}: {v[1]}")
-def variant(request) -> tuple[str, str, dict]:
+@pytest.fixture(params=VARIANTS + GRID_VARIANTS, ids=lambda v: f"{v[0]}: {v[1]}")
+def variant(request):
     """A game and one of its option sets worth trying: the rules as printed, then the game's `variants`."""
-    return request.param
+    registered(request.param[0])
+    yield request.param
+    if request.param[0] in GRID_GAMES:
+        tictac_nb.unregister(request.param[0])

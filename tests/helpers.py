@@ -11,10 +11,39 @@ import pytest
 
 import tictac_nb
 from tictac_nb import IllegalAction
+from tictac_nb.grid import GridState, grid_game
 
 ALL_GAMES = list(tictac_nb.GAMES)
 VARIANTS = [(name, label, options) for name, game in tictac_nb.GAMES.items()
             for label, options in {"as printed": {}, **game.variants}.items()]
+
+
+class WildState(GridState):
+    """Wild marks: on each turn, place an X or an O."""
+
+    def marks_for(self, player: int) -> tuple[int, ...]:
+        return (1, 2)
+
+
+GRID_GAMES = {game.name: game for game in (
+    grid_game("tic-tac-toe", "Tic-tac-toe", variants={
+        "gravity, misère, 4 by 5": {"rows": 4, "cols": 5, "gravity": True, "misere": True},
+        "3 players, 2 marks a turn, blocked b2": {"rows": 4, "cols": 4, "players": 3, "marks_per_turn": 2,
+                                                  "blocked": ["b2"]},
+    }),
+    grid_game("wild-tic-tac-toe", "Wild tic-tac-toe", state_class=WildState),
+)}
+"""Grid games the protocol tests play beside the five (registered by the `game_name` and `variant` fixtures):
+tic-tac-toe with two variants on the fast path, and Wild marks, a hook override, on the general one."""
+GRID_VARIANTS = [(name, label, options) for name, game in GRID_GAMES.items()
+                 for label, options in {"as printed": {}, **game.variants}.items()]
+
+
+def registered(name: str) -> str:
+    """`name`, registered first when it is one of `GRID_GAMES` (the kit's five always are)."""
+    if name in GRID_GAMES:
+        tictac_nb.register(GRID_GAMES[name])
+    return name
 MAX_ACTIONS = 20_000
 
 

@@ -13,7 +13,7 @@ import random
 import types
 
 import pytest
-from helpers import VARIANTS, variant_game
+from helpers import variant_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,7 +99,6 @@ def wreck(parts: dict[int, tuple[str, object]]) -> None:
                     pass
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: f"{v[0]}: {v[1]}")
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), moves=st.one_of(st.integers(0, 80), st.none()))
 def test_copies_share_nothing_changeable_and_wrecking_one_changes_nothing(variant, seed, moves):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import VARIANTS, variant_game
+from helpers import variant_game
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption, InvalidRecord
@@ -52,7 +52,6 @@ def positions(variant, count: int = 4):
         yield state.determinize(state.to_move, random.Random(seed))
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: f"{v[0]}: {v[1]}")
 def test_a_spoof_string_is_refused_by_every_game_and_changes_nothing(variant):
     for state in positions(variant):
         legal = state.legal_actions()

@@ -7,7 +7,7 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import MAX_ACTIONS, variant_game
+from helpers import GRID_GAMES, MAX_ACTIONS, variant_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -184,7 +184,8 @@ def test_a_determinized_copy_undoes_and_replays_or_refuses_to_undo(variant, seed
 
 HEADER = {"game", "viewer", "players", "to_move", "phase", "status", "outcome"}
 PHASES = {"tic-tac-two": {"mark", "peek"}, "tyc": {"move"}, "tic-tac-trek": {"place", "campfire"},
-          "tic-toc": {"turn"}, "tic-tac-ko": {"start", "action", "more", "answer", "effect"}}
+          "tic-toc": {"turn"}, "tic-tac-ko": {"start", "action", "more", "answer", "effect"},
+          **{name: {"mark"} for name in GRID_GAMES}}
 
 
 @SETTINGS

@@ -1,0 +1,121 @@
+"""A family of grid games to start from: placement on an m x n grid, k in a row, in a few lines.
+
+    >>> import tictac_nb
+    >>> from tictac_nb.grid import grid_game
+    >>> connect3 = tictac_nb.register(grid_game("connect-3", "Connect 3", rows=4, cols=5, gravity=True))
+    >>> state = connect3.new_game(seed=1)
+    >>> state.legal_actions()           # with gravity, only the bottom row is open
+    ('a4', 'b4', 'c4', 'd4', 'e4')
+    >>> state.play("c4"); state.legal_actions()[2]
+    'c3'
+    >>> tictac_nb.unregister("connect-3")
+
+Options set the board size, k in a row, gravity, misère, marks a turn, blocked squares and the number of
+players; each is a real rule option (the design lab sweeps it, a play page offers it). A rule the options
+do not have is a subclass of `GridState` overriding one hook (`may_place`, `marks_for`, `wins`,
+`after_place`), given as `state_class`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+
+from ..bots import MCTSBot
+from ..engine import Game, Option, boolean, int_between
+from .render import render, rules_line
+from .rules import MARK_NAMES, MARKS, GridState, check_blocked, geometry, square_name
+
+__all__ = ["GridGame", "GridState", "MARKS", "MARK_NAMES", "geometry", "grid_bot", "grid_game", "square_name"]
+
+BOT_BUDGET = 40_000
+"""Iterations x squares the default bot may spend on one decision, at most 1,000 iterations: 100 ms or less a
+move on 3 x 3 to 10 x 10 grids (`bench/grid.py` measures)."""
+
+
+@dataclass(frozen=True)
+class GridBot:
+    """Makes the default bot of a grid of `cells` squares: MCTS whose iterations shrink as the grid grows, so
+    a move takes about the same time on any size."""
+
+    cells: int
+
+    def __call__(self, seed: int | None = None) -> MCTSBot:
+        return grid_bot(self.cells, seed)
+
+
+def grid_bot(cells: int, seed: int | None = None) -> MCTSBot:
+    """`MCTSBot` with `BOT_BUDGET / cells` iterations, at most 1,000."""
+    return MCTSBot(min(1000, BOT_BUDGET // cells), seed=seed)
+
+
+@dataclass(frozen=True, repr=False)
+class GridGame(Game):
+    """A `Game` of the grid family: its rules text is written from its options (and its state class's
+    docstring, where a variant says what its hook changes), so the rules page prints this very variant."""
+
+    @property
+    def rules(self) -> str:
+        return grid_rules(self)
+
+
+def grid_game(name: str, title: str, *, rows: int = 3, cols: int = 3, k: int = 3, gravity: bool = False,
+              misere: bool = False, marks_per_turn: int = 1, blocked: tuple[str, ...] | list[str] = (),
+              players: int = 2, state_class: type[GridState] = GridState, variants: dict | None = None) -> GridGame:
+    """A grid game called `name` (1 to 40 small letters, digits and dashes) whose options default to the
+    given rules; `state_class` is `GridState` or a subclass overriding a hook. Register it with
+    `tictac_nb.register` to play it everywhere. Bad values raise `InvalidOption` naming the option."""
+    if not (isinstance(state_class, type) and issubclass(state_class, GridState)):
+        raise TypeError(f"state_class must be GridState or a subclass of it, not {state_class!r}")
+    options = {
+        "rows": Option(rows, int_between(2, 10), "rows of the grid, 2 to 10", label="Rows"),
+        "cols": Option(cols, int_between(2, 10), "columns of the grid, 2 to 10", label="Columns"),
+        "k": Option(k, int_between(2, 10), "marks in a row that make a line, at most the longer side",
+                    label="In a row"),
+        "gravity": Option(gravity, boolean, "marks fall: a mark needs something under it", label="Gravity"),
+        "misere": Option(misere, boolean, "misère: whoever completes a line loses", label="Misère (a line loses)"),
+        "marks_per_turn": Option(marks_per_turn, int_between(1, 3),
+                                 "marks a turn (the first turn of the game is one mark)", label="Marks a turn"),
+        "blocked": Option(tuple(blocked), check_blocked, "squares that take no mark, e.g. ['b2']",
+                          label="Blocked squares"),
+        "players": Option(players, int_between(2, 4), "players, 2 to 4 (X, O, Triangle, Square)",
+                          label="Players", words=tuple((n, f"{n} players") for n in range(2, 5))),
+    }
+    game = GridGame(name=name, title=title, state_class=state_class, render=render, options=options,
+                    default_bot=GridBot(rows * cols), variants=variants or {})
+    game.new_game(0)  # the defaults together (k against the grid, blocked squares on it) are checked now
+    return game
+
+
+def grid_rules(game: Game) -> str:
+    """The rules of grid game `game` as set by its default options, in the shape the print sheet reads."""
+    state = game.new_game(0)
+    o = state.options
+    marks = ", ".join(MARK_NAMES[:o["players"]])
+    rules = [f"{o['players']} players: {marks}. X starts, then each plays in that order.",
+             "On your turn, place your mark on an empty square of the grid."]
+    if o["gravity"]:
+        rules.append("Marks fall: a mark goes on the bottom row, or on a mark or a blocked square.")
+    if o["marks_per_turn"] > 1:
+        rules.append(f"Place {o['marks_per_turn']} marks a turn; the very first turn of the game is one mark.")
+    if o["blocked"]:
+        rules.append(f"Blocked squares ({', '.join(o['blocked'])}) take no mark and make no line.")
+    house = inspect.getdoc(game.state_class) if game.state_class is not GridState else None
+    if house:
+        rules.append(f"House rule: {' '.join(house.split(chr(10) * 2)[0].split())}")
+    goal = f"{o['k']} marks alike in a row, a column or a diagonal"
+    rules.append(f"Whoever completes {goal} loses (misère)." if o["misere"] else f"Complete {goal} to win.")
+    lines = [f"{game.title}: {rules_line(state.view(None))} (a grid game of tictac_nb.grid).", "",
+             "Rules (as the engine implements them):",
+             *(f"- {line}" for line in rules),
+             "- A full grid, or a turn with no square open, is a draw.",
+             "- Squares are named by column letter and row number, a1 at the top left; notation `b2`, or `b2 O` "
+             "where a player has a choice of marks.", "",
+             "For players (the rules page of the print sheet):",
+             *(f"- {line}" for line in rules),
+             "- If the grid fills up with no line, the game is a draw.",
+             "- Mark with pencils, or with coins or counters of one colour a player.", "",
+             "Rulings of this kit, where the rules are silent:",
+             "- A line counts for whoever completes it, whatever mark it is made of.",
+             "- In a game of three or four, a misère line makes every other player win.", ""]
+    return "\n".join(lines)
