@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
 from ..engine import Game, State
+from ..grid import MARKS, GridState
 
 
 class Numbering:
@@ -115,6 +116,20 @@ def _tic_tac_ko(state: Any) -> list[str]:
     return list(every_action(state))
 
 
+def _grid(state: Any) -> list[str]:
+    """Every square, then every square with each mark named ('b2 O'), for variants with a choice of marks."""
+    names = state.geometry.names
+    return [*names, *(f"{name} {mark}" for name in names for mark in MARKS)]
+
+
+def enumerator(game: Game) -> Callable[[Any], list[str]] | None:
+    """How `game`'s actions are listed: by its name for the five, by its family for the grid games."""
+    found = ENUMERATORS.get(game.name)
+    if found is None and issubclass(game.state_class, GridState):
+        return _grid
+    return found
+
+
 ENUMERATORS = {"tic-tac-two": _tic_tac_two, "tyc": _tyc, "tic-tac-trek": _tic_tac_trek, "tic-toc": _tic_toc,
                "tic-tac-ko": _tic_tac_ko}
 
@@ -139,7 +154,7 @@ def numbering(game: str | Game, options: dict[str, Any] | None = None) -> Number
 def _numbering(name: str, options_json: str) -> Numbering:
     game = game_of(name)
     options = json.loads(options_json)
-    enumerate_actions = ENUMERATORS.get(name)
+    enumerate_actions = enumerator(game)
     if enumerate_actions is None:
         raise ValueError(f"{game.title} has no action numbering yet (tictac_nb/adapters/actions.py lists them)")
     state = game.start(0, options)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import State
+from ..grid import MARKS, GridState
 from .actions import game_of, numbering, trek_window
 
 
@@ -247,6 +248,19 @@ def _tic_tac_ko(state: Any) -> Encoder:
                        ("phase", len(KO_PHASES)), ("active", n)], body)
 
 
+def _grid(state: Any) -> Encoder:
+    """Each square one-hot over empty, blocked and the four marks; then the marks left this turn."""
+    kinds = {None: 0, "#": 1, **{mark: 2 + i for i, mark in enumerate(MARKS)}}
+    per_turn = state.per_turn
+
+    def body(view: dict, out: list[float]) -> None:
+        for cell in view["cells"]:
+            one_hot(out, kinds, cell)
+        out.append(view["marks_left"] / per_turn)
+
+    return Encoder(state.num_players, [("cells", len(state.board) * len(kinds)), ("marks_left", 1)], body)
+
+
 ENCODERS = {"tic-tac-two": _tic_tac_two, "tyc": _tyc, "tic-tac-trek": _tic_tac_trek, "tic-toc": _tic_toc,
             "tic-tac-ko": _tic_tac_ko}
 
@@ -257,6 +271,8 @@ def encoder(game: Any, options: dict[str, Any] | None = None) -> Encoder:
     cached = _CACHE.get(id(space))
     if cached is None:
         make = ENCODERS.get(space.game.name)
+        if make is None and issubclass(space.game.state_class, GridState):
+            make = _grid
         if make is None:
             raise ValueError(f"{space.game.title} has no view encoder yet (tictac_nb/adapters/observations.py)")
         cached = _CACHE[id(space)] = (space, make(game_of(space.game).start(0, dict(space.options))))

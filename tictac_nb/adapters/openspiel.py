@@ -38,6 +38,7 @@ import pyspiel
 
 from .. import GAMES
 from ..engine import SEED_LIMIT, Choice, Game, State
+from ..grid import GridState
 from .actions import game_of, numbering
 from .observations import encoder
 from .pettingzoo import shares
@@ -75,6 +76,8 @@ def max_game_length(state: State) -> int:
         # come from its draw, the market or the discard pile: a turn cannot act more than about three
         # times per card of the deck.
         return options["turn_cap"] * (3 * sum(state.counts) + 3)
+    if isinstance(state, GridState) and type(state).after_place is GridState.after_place:
+        return len(state.board)  # a mark a square, none ever taken off
     raise ValueError(f"{state.game.title} has no bound on its length (tictac_nb/adapters/openspiel.py)")
 
 
