@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import importlib.util
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,9 +52,14 @@ class Page:
 
 
 def sheet_module(game: Game) -> Any:
-    """The game's `sheet` module, found by convention beside its rules: `tictac_nb.games.<folder>.sheet`."""
-    package = game.state_class.__module__.rpartition(".")[0]
-    return importlib.import_module(f"{package}.sheet")
+    """The game's `sheet` module, found by convention beside its rules (`tictac_nb.games.<folder>.sheet`), or
+    beside the rules of the class its state class builds on (a notebook's subclass of `GridState` prints as
+    `tictac_nb.grid.sheet` draws it)."""
+    for cls in game.state_class.__mro__:
+        package = cls.__module__.rpartition(".")[0]
+        if package and importlib.util.find_spec(f"{package}.sheet") is not None:
+            return importlib.import_module(f"{package}.sheet")
+    raise ValueError(f"{game.title} has no print sheet: no sheet.py beside the rules of {game.state_class.__name__}")
 
 
 def components(game: Game | str, **options: Any) -> list[Component]:
