@@ -6,8 +6,8 @@
     >>> state = connect3.new_game(seed=1)
     >>> state.legal_actions()           # with gravity, only the bottom row is open
     ('a4', 'b4', 'c4', 'd4', 'e4')
-    >>> state.play("c4"); state.legal_actions()[2]
-    'c3'
+    >>> state.play("c4"); state.legal_actions()    # then the square above it (row by row: c3 first)
+    ('c3', 'a4', 'b4', 'd4', 'e4')
     >>> tictac_nb.unregister("connect-3")
 
 Options set the board size, k in a row, gravity, misère, marks a turn, blocked squares and the number of
