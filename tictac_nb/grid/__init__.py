@@ -18,6 +18,7 @@ do not have is a subclass of `GridState` overriding one hook (`may_place`, `mark
 
 from __future__ import annotations
 
+import functools
 import inspect
 from dataclasses import dataclass
 
@@ -33,20 +34,11 @@ BOT_BUDGET = 40_000
 move on 3 x 3 to 10 x 10 grids (`bench/grid.py` measures)."""
 
 
-@dataclass(frozen=True)
-class GridBot:
-    """Makes the default bot of a grid of `cells` squares: MCTS whose iterations shrink as the grid grows, so
-    a move takes about the same time on any size."""
-
-    cells: int
-
-    def __call__(self, seed: int | None = None) -> MCTSBot:
-        return grid_bot(self.cells, seed)
-
-
-def grid_bot(cells: int, seed: int | None = None) -> MCTSBot:
-    """`MCTSBot` with `BOT_BUDGET / cells` iterations, at most 1,000."""
-    return MCTSBot(min(1000, BOT_BUDGET // cells), seed=seed)
+def grid_bot(cells: int) -> functools.partial:
+    """The default bot of a grid of `cells` squares, made as `grid_bot(cells)(seed=...)`: `MCTSBot` with
+    `BOT_BUDGET / cells` iterations, at most 1,000, so that a move takes about as long on any grid (a
+    `functools.partial` of the kit's own class: it plays in this process, like the kit's bots)."""
+    return functools.partial(MCTSBot, min(1000, BOT_BUDGET // cells))
 
 
 @dataclass(frozen=True, repr=False)
@@ -82,7 +74,7 @@ def grid_game(name: str, title: str, *, rows: int = 3, cols: int = 3, k: int = 3
                           label="Players", words=tuple((n, f"{n} players") for n in range(2, 5))),
     }
     game = GridGame(name=name, title=title, state_class=state_class, render=render, options=options,
-                    default_bot=GridBot(rows * cols), variants=variants or {})
+                    default_bot=grid_bot(rows * cols), variants=variants or {})
     game.new_game(0)  # the defaults together (k against the grid, blocked squares on it) are checked now
     return game
 

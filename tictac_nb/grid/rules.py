@@ -77,6 +77,8 @@ class Geometry:
     """The cells of each line, by its mask."""
     placing: dict[str, tuple[int, int]]
     """(cell, mark) of every action naming its mark, such as 'b2 O'."""
+    around: tuple[frozenset[int], ...]
+    """Per cell, the up to eight cells around it."""
 
 
 @cache
@@ -94,8 +96,11 @@ def geometry(rows: int, cols: int, k: int) -> Geometry:
     through = tuple(tuple(mask for mask, cells in lines.items() if cell in cells) for cell in range(rows * cols))
     placing = {f"{name} {letter}": (cell, mark) for cell, name in enumerate(names)
                for mark, letter in enumerate(MARKS, 1)}
+    around = tuple(frozenset((row + dr) * cols + col + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                             if (dr or dc) and 0 <= row + dr < rows and 0 <= col + dc < cols)
+                   for row, col in (divmod(cell, cols) for cell in range(rows * cols)))
     return Geometry(rows, cols, k, names, FrozenDict({name: cell for cell, name in enumerate(names)}), through,
-                    FrozenDict(lines), FrozenDict(placing))
+                    FrozenDict(lines), FrozenDict(placing), around)
 
 
 def check_blocked(value: Any) -> tuple[str, ...]:
@@ -173,11 +178,9 @@ class GridState(State):
         """The cell of square `name` ('b2')."""
         return self.geometry.cells[name]
 
-    def neighbours(self, cell: int) -> list[int]:
-        """The up to eight cells around `cell`."""
-        row, col = divmod(cell, self.cols)
-        return [(row + dr) * self.cols + col + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
-                if (dr or dc) and 0 <= row + dr < self.rows and 0 <= col + dc < self.cols]
+    def neighbours(self, cell: int) -> frozenset[int]:
+        """The up to eight cells around `cell` (computed once per grid size)."""
+        return self.geometry.around[cell]
 
     # ---- the protocol ----------------------------------------------------------------------------------
     def setup(self, rng: random.Random) -> None:
