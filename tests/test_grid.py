@@ -229,3 +229,21 @@ def test_the_rules_text_and_the_print_sheet_follow_the_options_and_a_variants_do
         assert re.search(r'viewBox="0 0 \d+(\.\d+)? \d+', page)
     finally:
         tictac_nb.unregister("drop-three")
+
+
+def test_a_tournament_of_students_bots_plays_a_game_whose_rule_a_notebook_defined():
+    """A notebook's class lives in `__main__`, which a sandbox worker does not share: its seat copies go by value."""
+    from tictac_nb import lab
+
+    notebook_class = type("Wild", (GridState,), {"__module__": "__main__", "__qualname__": "Wild",
+                                                 "marks_for": lambda self, player: (1, 2)})
+    tictac_nb.register(grid_game("wild-here", "Wild here", state_class=notebook_class))
+    try:
+        def first(state):
+            return state.legal_actions()[0]
+
+        standings = lab.tournament({"first": first, "random": "random"}, "wild-here", 2, seed=1, workers=1,
+                                   progress=False)
+        assert standings.ratings["forfeits"].sum() == 0 and standings.ratings.loc["first", "games"] == 2
+    finally:
+        tictac_nb.unregister("wild-here")

@@ -193,12 +193,16 @@ def draw(key: bytes, *words: Any) -> int:
 
 # ---- the wire --------------------------------------------------------------------------------------
 class _CopyPickler(pickle.Pickler):
-    """Pickles a seat copy small: a registered `Game` goes by its name, any other by value (cloudpickle)."""
+    """Pickles a seat copy small: one of the kit's own games goes by its name; any other `Game`, and a position
+    of one, by value (cloudpickle), so that a state class defined in a notebook reaches a worker that never had
+    it (plain pickle names a class by its module, and a notebook's `__main__` is not the worker's)."""
 
     def reducer_override(self, obj: Any) -> Any:
-        if type(obj) is Game:
+        if isinstance(obj, Game):
             if is_builtin(obj):
                 return registered_game, (obj.name,)
+            return pickle.loads, (cloudpickle.dumps(obj),)
+        if isinstance(obj, State) and not is_builtin(obj.game):
             return pickle.loads, (cloudpickle.dumps(obj),)
         return NotImplemented
 
