@@ -48,6 +48,7 @@ ELO = 400 / math.log(10)
 """Elo points per unit of Bradley-Terry log-strength."""
 CENTRE = 1500.0
 PRIOR_GAMES = 1.0
+DEFAULT_BOT = "default bot"
 """Virtual games (drawn) of each bot against an average player, which keep every rating finite."""
 
 
@@ -70,12 +71,17 @@ class Standings(NamedTuple):
 
 
 def builtin_bots(game: str, mcts: Sequence[int] = (30, 100, 300)) -> dict[str, Any]:
-    """Ready opponents for `game`: RandomBot, MCTSBot at each strength in `mcts`, and the game's own bots."""
+    """Ready opponents for `game`: RandomBot, MCTSBot at each strength in `mcts`, and the game's own bots, its
+    default bot always among them (under its own name, or as "default bot", as the notebooks call it)."""
     if game not in tictac_nb.GAMES:
         raise tictac_nb.InvalidOption(f"unknown game {game!r}; the kit has {', '.join(tictac_nb.GAMES)}")
     bots: dict[str, Any] = {"RandomBot": RandomBot}
     bots |= {f"MCTSBot({iterations})": BotFactory("mcts", iterations) for iterations in mcts}
-    return bots | dict(tictac_nb.GAMES[game].bots)
+    rules = tictac_nb.GAMES[game]
+    bots |= dict(rules.bots)
+    if rules.default_bot not in rules.bots.values():
+        bots[DEFAULT_BOT] = rules.default_bot
+    return bots
 
 
 def seatings(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
