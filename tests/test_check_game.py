@@ -297,6 +297,20 @@ def test_a_setup_drawn_from_the_seed_but_not_recorded_breaks_determinized_copies
     assert "named in setup_record() under the option that fixes it" in said
 
 
+class RecordsNoOption(Noughts):
+    def setup_record(self):
+        return {"starter": self.first}
+
+
+def test_a_setup_recorded_under_a_name_that_is_no_option():
+    said = failure(broken(RecordsNoOption), "declared facts")
+    assert said.startswith("setup_record() names 'starter', which is no option of the game, so the default "
+                           "determinize cannot pin it"), said
+    copy = broken(RecordsNoOption).start(4, {}).determinize(None, random.Random(1))
+    assert not copy.replayable  # it says so rather than replay another game
+    assert failure(broken(RecordsNoOption), "determinized copies").startswith("After 1 move")
+
+
 class CheatBot:
     """Plays the square the opponent finds lucky, which it may not know."""
 

@@ -315,8 +315,6 @@ class Checker:
                             f"({refused}): is_legal() and legal_actions() must agree, and an action is exactly its "
                             "notation")
                 line.moves.append(action)
-        except Broken:
-            raise
         except Exception as error:
             return f"{self.here}, {raised(error, self.doing)}"
 
