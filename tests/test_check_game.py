@@ -416,12 +416,27 @@ class Nameless(Noughts):
     pass
 
 
-Bare.__module__ = Nameless.__module__ = "__main__"
+class Bulleted(Noughts):
+    """Noughts, my way.
+
+    - Mark a square on your turn,
+      any empty one.
+    - Three in a line wins.
+
+    Draws:
+    - A full board is a draw.
+    """
+
+
+Bare.__module__ = Nameless.__module__ = Bulleted.__module__ = "__main__"
 
 
 def test_a_docstring_of_paragraphs_or_none_prints_a_sentence():
     assert printing.players_rules(broken(Bare)) == ["Mark squares; three in a line wins.", "A full board is a draw."]
     assert printing.players_rules(broken(Nameless)) == ["The rules of Noughts are not written down yet."]
+    assert printing.players_rules(broken(Bulleted)) == ["Mark a square on your turn, any empty one.",
+                                                        "Three in a line wins.", "A full board is a draw."]
+    assert printing.rules_summary(broken(Bulleted)) == ([], [])
 
 
 def test_register_and_check_a_students_game_together():

@@ -168,25 +168,29 @@ def players_rules(game: Game) -> list[str]:
         found = _bullets(sections.get(kind, []))
         if found:
             return found
-    lines = game.rules.splitlines()
-    found = [item for start in range(len(lines)) if lines[start].startswith("- ")
-             and (start == 0 or not lines[start - 1].startswith(("- ", " "))) for item in _bullets(lines[start:])]
+    found = _bullets(game.rules.splitlines(), whole=True)
     if found:
         return found
     paragraphs = [" ".join(part.split()) for part in game.rules.split("\n\n") if part.strip()]
     return paragraphs or [f"The rules of {game.title} are not written down yet."]
 
 
-def _bullets(lines: list[str]) -> list[str]:
+def _bullets(lines: list[str], whole: bool = False) -> list[str]:
+    """The "- " bullets of `lines` (indented lines continue one), up to the first blank line after them, or
+    all of them when `whole`."""
     items: list[str] = []
+    open_item = False
     for line in lines:
         text = line.strip()
         if line.startswith("- "):
             items.append(text[2:])
-        elif text and items and line.startswith(" "):
+            open_item = True
+        elif text and open_item and line.startswith(" "):
             items[-1] += " " + text
-        elif not text and items:
+        elif not text and items and not whole:
             break
+        else:
+            open_item = False
     return items
 
 
