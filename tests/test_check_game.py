@@ -103,10 +103,10 @@ def test_the_kits_games_keep_the_contract(name):
 def test_a_students_tic_tac_toe_keeps_the_contract_with_no_determinize_and_no_phase():
     report = check_game(NOUGHTS)
     assert report.ok, report
-    assert len(report.checks) == 13 and not report.failures
+    assert len(report.checks) == 14 and not report.failures
     text = repr(report)
     assert text.startswith("check_game('noughts'): every check passed")
-    assert text.count("✓") == 13 and "random play:" in text
+    assert text.count("✓") == 14 and "random play:" in text
     assert "✓" in report._repr_html_() and "<b>games end</b>" in report._repr_html_()
 
 
@@ -309,6 +309,20 @@ def test_a_setup_recorded_under_a_name_that_is_no_option():
     copy = broken(RecordsNoOption).start(4, {}).determinize(None, random.Random(1))
     assert not copy.replayable  # it says so rather than replay another game
     assert failure(broken(RecordsNoOption), "determinized copies").startswith("After 1 move")
+
+
+def picky(value):
+    if value is not None and value not in (0, 1):
+        raise TypeError("no")
+    return value
+
+
+def test_an_option_check_that_raises_something_else_than_invalid_option():
+    game = dataclasses.replace(NOUGHTS, options={"first": Option(None, picky, "who starts")})
+    said = failure(game, "options")
+    assert re.fullmatch(r"new_game\(first=-1\) gave picky\(\) raised TypeError: no \(line \d+\): an option's "
+                        r"check refuses a value it cannot take with InvalidOption\('must be \.\.\.'\), which names "
+                        r"the problem", said), said
 
 
 class CheatBot:

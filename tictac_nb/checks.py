@@ -6,7 +6,7 @@ failure said in a sentence a student understands.
     >>> report.raise_for_failures() # an AssertionError with the sentences, for a notebook exercise or a test
 
 It plays `games` random games of the rules as printed and of every variant, from the seeds `seed`,
-`seed + 1`, ..., and checks the positions met on the way: games end, phases, views, hidden information,
+`seed + 1`, ..., and checks the positions met on the way: games end, phases, options, views, hidden information,
 drawings, records, notation, undo, clones, refusals, words, determinized copies and bots that cannot
 cheat. Every check names the rule broken, the seed and the moves that show it, and what to change; an
 exception raised in the game's own code is a failed check naming the method that raised. Plain Python and
@@ -26,7 +26,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import MAX_ACTION_CHARS, Game, IllegalAction, InvalidGame, Outcome, State, Target, excerpt, load_record
+from .engine import (
+    MAX_ACTION_CHARS,
+    Game,
+    IllegalAction,
+    InvalidGame,
+    InvalidOption,
+    Outcome,
+    State,
+    Target,
+    excerpt,
+    load_record,
+)
 
 AIM_MOVES_PER_SECOND = 50_000
 """The kit's aim for random play: the design lab plays hundreds of games a cell."""
@@ -35,6 +46,8 @@ AIM_BOT_MS = 100
 
 HEADER = ("game", "viewer", "players", "to_move", "phase", "status", "outcome")
 JUNK: tuple[Any, ...] = (None, 5, 3.5, b"5", ["5"], {"a": 1}, "", " ", "zzz", "@@", "999", "\x00", "1" * 500)
+ODD_VALUES: tuple[Any, ...] = (None, True, 0, -1, 10**12, 2.5, "", "x" * 300, [], [1, "a"], {}, {"a": None})
+"""Values tried on every rule option: each is taken, or refused with `InvalidOption`."""
 ACTIONS_TRIED = 8
 """Legal actions played and undone per position (a sample: a big game lists hundreds)."""
 
@@ -183,6 +196,7 @@ class Checker:
         plan: list[tuple[str, str, Callable[[], None]]] = [
             ("games end", f"every game ends within move_cap ({cap}) actions with a proper outcome", self.ending),
             ("declared facts", "the player counts and phases met are those the Game declares", self.facts),
+            ("options", "every rule option takes a value or refuses it with InvalidOption", self.options),
             ("views", "view(player) is JSON data that starts with the engine's header", self.views),
             ("hidden information", "a seat's view and board are the same on a copy determinized for that seat, "
                                    "and the copy holds nothing but what the seat knows", self.hidden),
@@ -353,6 +367,23 @@ class Checker:
                     raise Broken(f"setup_record() names {key!r}, which is no option of the game, so the default "
                                  f"determinize cannot pin it on a copy with another seed: name each part of the setup "
                                  f"by the option that fixes it (add an Option {key!r}), or write determinize()")
+
+    def options(self) -> None:
+        for key in self.game.options:
+            for value in ODD_VALUES:
+                self.here, self.doing = f"new_game({key}={excerpt(value, 30)})", f"the check of option {key!r}"
+                try:
+                    state = self.game.start(self.seed, {key: value})
+                except InvalidOption:
+                    continue
+                except Exception as error:
+                    raise Broken(f"new_game({key}={excerpt(value, 30)}) gave {raised(error, self.doing)}: an "
+                                 f"option's check refuses a value it cannot take with InvalidOption('must be ...'), "
+                                 "which names the problem") from None
+                self.doing = "legal_actions"
+                if state.outcome is None and not state.legal_actions():
+                    raise Broken(f"new_game({key}={excerpt(value, 30)}) starts a game in which nobody can move: the "
+                                 f"option's check should refuse {excerpt(value, 30)} with InvalidOption")
 
     def views(self) -> None:
         for spot in self.spots():
