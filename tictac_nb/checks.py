@@ -250,12 +250,12 @@ class Checker:
         return state
 
     def spots(self, ended: bool = True) -> list[Spot]:
-        """A few positions of every line: the start, after one move, a third and two thirds in, the last before
-        the end (and the end itself when `ended`)."""
+        """A few positions of every line: the start, after one move, halfway, the last before the end (and the
+        end itself when `ended`)."""
         found: list[Spot] = []
         for line in self.lines:
             n = len(line.moves)
-            counts = {0, min(1, n), n // 3, 2 * n // 3, max(0, n - 1)} | ({n} if ended else set())
+            counts = {0, min(1, n), n // 2, max(0, n - 1)} | ({n} if ended else set())
             found += [Spot(line, c) for c in sorted(counts)]
         return found
 
