@@ -377,6 +377,8 @@ def test_check_game_refuses_what_is_not_a_game():
         check_game("noughts")
     with pytest.raises(ValueError, match="games is a whole number"):
         check_game(NOUGHTS, games=0)
+    with pytest.raises(InvalidOption, match="seed must be a whole number"):
+        check_game(NOUGHTS, seed=-1)
 
 
 # ---- the declared facts, checked when the Game is made ------------------------------------------

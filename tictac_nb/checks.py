@@ -35,6 +35,7 @@ from .engine import (
     Outcome,
     State,
     Target,
+    check_seed,
     excerpt,
     load_record,
 )
@@ -173,6 +174,7 @@ def check_game(game: Game, *, games: int = 6, seed: int = 0) -> GameReport:
         raise TypeError(f"check_game takes a Game (such as tictac_nb.GAMES['tyc']), not {excerpt(game)}")
     if type(games) is not int or games < 1:
         raise ValueError(f"games is a whole number of 1 or more, not {excerpt(games)}")
+    check_seed(seed)
     return Checker(game, games, seed).run()
 
 
