@@ -15,14 +15,14 @@ from tictac_nb import IllegalAction
 ALL_GAMES = list(tictac_nb.GAMES)
 VARIANTS = [(name, label, options) for name, game in tictac_nb.GAMES.items()
             for label, options in {"as printed": {}, **game.variants}.items()]
-MAX_ACTIONS = 20_000
 
 
 def random_game(name: str, seed: int, stop_after: int | None = None, **options):
-    """A game of `name` played by uniformly random actions, to the end or for `stop_after` actions."""
+    """A game of `name` played by uniformly random actions, to the end (or one action past its `move_cap`) or
+    for `stop_after` actions."""
     state = tictac_nb.new_game(name, seed=seed, **options)
     rng = random.Random(seed)
-    limit = MAX_ACTIONS if stop_after is None else stop_after
+    limit = state.game.move_cap + 1 if stop_after is None else stop_after
     while state.outcome is None and len(state.history) < limit:
         state.play(rng.choice(state.legal_actions()))
     return state

@@ -12,6 +12,7 @@ from typing import Any
 
 from . import browser
 from .bots import MCTSBot, RandomBot
+from .checks import GameCheckFailed, GameReport, check_game
 from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, load_record
 from .printing import print_and_play
 from .registry import GAMES, game_named, register, unregister
@@ -46,7 +47,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "GAMES", "Board", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "MCTSBot", "Outcome", "PlayPage",
-    "RandomBot", "Replay", "State", "Target", "export_html", "from_record", "game_named", "new_game", "print_and_play",
-    "register", "unregister",
+    "GAMES", "Board", "Game", "GameCheckFailed", "GameReport", "IllegalAction", "InvalidOption", "InvalidRecord",
+    "MCTSBot", "Outcome", "PlayPage", "RandomBot", "Replay", "State", "Target", "check_game", "export_html",
+    "from_record", "game_named", "new_game", "print_and_play", "register", "unregister",
 ]
