@@ -22,7 +22,8 @@ import sandbox_attacks as attacks
 
 import tictac_nb
 from tictac_nb import RandomBot, lab, sandbox
-from tictac_nb.bots import Forfeit, as_bot, decide, seat_copy
+from tictac_nb.bots import Forfeit, seat_copy
+from tictac_nb.sandbox import as_bot, decide
 
 HIDDEN = ["tic-tac-two", "tic-tac-trek", "tic-toc", "tic-tac-ko"]
 """The games with something hidden from a seat (Trek's bag order is hidden from everyone)."""

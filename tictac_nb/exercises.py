@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import Game, IllegalAction, InvalidOption, State, excerpt
+from .registry import GAMES, new_game
 
 
 @dataclass(frozen=True)
@@ -645,7 +646,7 @@ def check_claim(variant: Any, metric: Any, *, above: Any = None, below: Any = No
     `check_claim(variant, "first_player_advantage", about=0.5)`. The noise is a 95% bootstrap interval.
     Whatever it is given, it answers with a verdict in words, never an error.
     """
-    from . import GAMES, lab
+    from . import lab  # pandas and numpy only when a claim is checked
 
     if isinstance(variant, str) and variant in GAMES:
         variant = lab.Variant(variant)
@@ -704,8 +705,6 @@ def check_claim(variant: Any, metric: Any, *, above: Any = None, below: Any = No
 
 # ---- the registry -------------------------------------------------------------------------------------
 def _script(name: str, moves: list[str], seed: int = 1, **options: Any) -> State:
-    from . import new_game
-
     state = new_game(name, seed=seed, **options)
     for move in moves:
         try:

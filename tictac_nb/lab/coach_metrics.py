@@ -14,12 +14,11 @@ from typing import Any
 
 import pandas as pd
 
-import tictac_nb
-
-from ..bots import MCTSBot
+from ..bots import MCTSBot, default_bot
 from ..coach.analysis import Analysis, analyse
 from ..coach.words import MARKS
 from ..engine import State
+from ..registry import game_named
 
 CLEAR = dict(MARKS)["inaccuracy"]
 """A best move is clearly best when every other move's chance is at least this much lower: any other
@@ -130,7 +129,7 @@ def analyse_batch(games: Any, *, budget: int | None = None, seed: int = 0,
                 break
             name = record.game.name if isinstance(record, State) else record["game"]
             settings = dict(SUMMARY_SETTINGS.get(name, {}))
-            coach = tictac_nb.GAMES[name].default_bot(seed=seed)
+            coach = default_bot(game_named(name), seed)
             if isinstance(coach, MCTSBot):
                 settings["budget"] = budget or max(1, coach.iterations // SUMMARY_BUDGET_SHARE)
             analysis = analyse(record, seed=seed + number, should_stop=should_stop, **settings)

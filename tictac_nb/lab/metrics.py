@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-import tictac_nb
+from ..registry import GAMES
 
 
 def _seat_count(results: pd.DataFrame) -> int:
@@ -140,8 +140,8 @@ def seat_names(results: pd.DataFrame) -> list[str]:
     """Names of the seats (the game's player names, else "P1", "P2", ...)."""
     n = _seat_count(results)
     names = []
-    if results["game"].nunique() == 1 and results["game"].iloc[0] in tictac_nb.GAMES:
-        names = list(tictac_nb.GAMES[results["game"].iloc[0]].state_class.player_names)
+    if results["game"].nunique() == 1 and results["game"].iloc[0] in GAMES:
+        names = list(GAMES[results["game"].iloc[0]].state_class.player_names)
     return [names[p] if p < len(names) else f"P{p + 1}" for p in range(n)]
 
 

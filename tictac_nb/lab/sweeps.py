@@ -25,9 +25,8 @@ from typing import Any
 
 import pandas as pd
 
-import tictac_nb
-
 from .. import sandbox
+from ..registry import new_game
 from .selfplay import (
     MAX_ACTIONS,
     BotsSpec,
@@ -55,7 +54,7 @@ class Variant:
 
     def check(self) -> None:
         """Refuse an unknown game or a bad option now, before any work is sent out."""
-        tictac_nb.new_game(self.game, seed=0, **dict(self.options))
+        new_game(self.game, seed=0, **dict(self.options))
 
 
 def grid(game: str, bots: BotsSpec = "random", **option_values: Iterable[Any]) -> list[Variant]:

@@ -32,10 +32,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-import tictac_nb
-
 from .. import sandbox
 from ..bots import RandomBot
+from ..registry import game_named, new_game
 from ..sandbox import Entrant
 from .metrics import seat_names
 from .selfplay import MAX_ACTIONS, BotFactory, bot_factory, bot_label, finished_frame, play_game
@@ -71,11 +70,10 @@ class Standings(NamedTuple):
 
 def builtin_bots(game: str, mcts: Sequence[int] = (30, 100, 300)) -> dict[str, Any]:
     """Ready opponents for `game`: RandomBot, MCTSBot at each strength in `mcts`, and the game's own bots."""
-    if game not in tictac_nb.GAMES:
-        raise tictac_nb.InvalidOption(f"unknown game {game!r}; the kit has {', '.join(tictac_nb.GAMES)}")
+    rules = game_named(game)
     bots: dict[str, Any] = {"RandomBot": RandomBot}
     bots |= {f"MCTSBot({iterations})": BotFactory("mcts", iterations) for iterations in mcts}
-    return bots | dict(tictac_nb.GAMES[game].bots)
+    return bots | dict(rules.bots)
 
 
 def seatings(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
@@ -140,7 +138,7 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     drawn = seed is None
     if drawn:
         seed = secrets.randbits(63)
-    players = tictac_nb.new_game(game, seed=seed, **options).num_players
+    players = new_game(game, seed=seed, **options).num_players
     if any(isinstance(factory, Entrant) for factory in entrants.values()):
         sandbox.say_in_process_once()
     if drawn:

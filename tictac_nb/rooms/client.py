@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from ..widget import BoardFront
+from ..frontend import BoardFront
 from .room import TRAITS
 
 RETRY = (0.25, 8.0)  # seconds before reconnecting: first, and at most (doubling in between)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import functools
 import html
 
-from .. import GAMES
 from ..engine import Choice, WholeNumber, boolean
+from ..registry import GAMES
 
 HEAD = """<!doctype html>
 <html lang="en">

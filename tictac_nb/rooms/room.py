@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import sandbox
-from ..bots import Bot, Forfeit, MCTSBot, RandomBot, as_bot, decide
+from ..bots import Bot, Forfeit, MCTSBot, RandomBot, default_bot
 from ..engine import Game, IllegalAction, State
+from ..sandbox import as_bot, decide
 from ..table import Table
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ def make_bot(game: Game, spec: Any, seed: int) -> Bot:
     if not isinstance(spec, str):
         return sandbox.player(spec)
     if spec == "default":
-        return as_bot(game.default_bot(seed=seed))
+        return as_bot(default_bot(game, seed))
     if spec == "random":
         return as_bot(RandomBot(seed))
     if spec.startswith("mcts:") and spec[5:].isdigit() and 1 <= int(spec[5:]) <= MAX_MCTS:
