@@ -122,8 +122,8 @@ class Board(BoardFront, Table):
         if self._hint is not None:
             self.svg = coach.hinted_svg(state, self._hint[1], self.pending, self.width)
 
-    def _snapshot(self) -> tuple:
-        return super()._snapshot(), self._hint
+    def _snapshot(self, game: bool = True) -> tuple:
+        return super()._snapshot(game), self._hint
 
     def _restore(self, snapshot: tuple) -> None:
         table, self._hint = snapshot
