@@ -19,6 +19,7 @@ from ..coach.analysis import Analysis, analyse
 from ..coach.words import MARKS
 from ..engine import State
 from ..registry import game_named
+from .selfplay import row_record
 
 CLEAR = dict(MARKS)["inaccuracy"]
 """A best move is clearly best when every other move's chance is at least this much lower: any other
@@ -107,8 +108,6 @@ COACH_METRICS: dict[str, Callable[[list[Analysis]], float]] = {
 
 def _records(games: Any) -> list[Any]:
     if isinstance(games, pd.DataFrame):
-        from .selfplay import row_record
-
         return [row_record(row) for _, row in games.iterrows()]
     if isinstance(games, (State, dict)):
         return [games]

@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 
 from ..registry import GAMES
+from .coach_metrics import COACH_METRICS
 
 
 def _seat_count(results: pd.DataFrame) -> int:
@@ -168,7 +169,5 @@ def definitions() -> pd.DataFrame:
     """The one-line definition of every metric (the first line of its docstring)."""
     rows = {name: (metric.__doc__ or "").strip().splitlines()[0] for name, metric in METRICS.items()}
     rows["win_rate_<seat>"] = (win_rates.__doc__ or "").strip().splitlines()[0]
-    from .coach_metrics import COACH_METRICS  # the coach's measures (coach_summary), defined beside today's
-
     rows.update({name: (metric.__doc__ or "").strip().splitlines()[0] for name, metric in COACH_METRICS.items()})
     return pd.DataFrame({"definition": rows})
