@@ -142,8 +142,8 @@ def test_a_students_bot_plays_a_registered_game_from_a_worker_that_never_had_it(
     """The worker imports the kit but not the notebook's registrations: the seat copy carries the game by value."""
     state = played(moves=2)
     packed = sandbox.pack(seat_copy(state, state.to_move, random.Random(1)))
-    assert b"registered_game" not in packed
-    assert sandbox.pack(seat_copy(played("tic-tac-two", 2), 0, random.Random(1))).count(b"registered_game") == 1
+    assert b"kit_game" not in packed
+    assert sandbox.pack(seat_copy(played("tic-tac-two", 2), 0, random.Random(1))).count(b"kit_game") == 1
     with sandbox.SandboxBot(attacks.first_legal, time_limit=30.0) as bot:
         bot.start_game(7, b"k" * 32, state.to_move, None)
         assert decide(bot, state, 30.0) in state.legal_actions()

@@ -198,17 +198,19 @@ def draw(key: bytes, *words: Any) -> int:
 
 # ---- the wire --------------------------------------------------------------------------------------
 class _CopyPickler(pickle.Pickler):
-    """Pickles a seat copy small: a registered `Game` goes by its name, any other by value (cloudpickle)."""
+    """Pickles a seat copy small: one of the kit's own games goes by its name, any other `Game` (one a notebook
+    registered, which a worker never had) by value (cloudpickle)."""
 
     def reducer_override(self, obj: Any) -> Any:
         if type(obj) is Game:
             if is_builtin(obj):
-                return registered_game, (obj.name,)
+                return kit_game, (obj.name,)
             return pickle.loads, (cloudpickle.dumps(obj),)
         return NotImplemented
 
 
-def registered_game(name: str) -> Game:
+def kit_game(name: str) -> Game:
+    """One of the kit's own games by its name, as a seat copy names it (every process has those)."""
     return GAMES[name]
 
 
