@@ -4,8 +4,10 @@ and a game registered by a notebook served by every tool as the five are."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib.util
 import json
+import multiprocessing
 import random
 import sys
 import textwrap
@@ -17,6 +19,7 @@ import sandbox_attacks as attacks
 import tictac_nb
 from tictac_nb import RandomBot, lab, sandbox
 from tictac_nb.bots import MCTSBot, default_bot, seat_copy
+from tictac_nb.lab import sweeps
 from tictac_nb.registry import GAMES
 from tictac_nb.sandbox import decide
 
@@ -136,6 +139,15 @@ def test_the_design_lab_and_tournaments_serve_a_registered_game(twin):
     assert dict(lab.builtin_bots(TWIN)).keys() >= {"RandomBot"}
     picker = lab.DesignLab(TWIN, games=2).picker
     assert picker.value == TWIN and (twin.title, TWIN) in picker.options
+
+
+def test_a_pool_of_spawned_processes_plays_a_registered_game(twin, monkeypatch):
+    """A spawned process (Python's default on macOS, a forkserver's on Linux from 3.14) starts without the
+    notebook's registrations: the lab's pool registers them as each process starts."""
+    spawn = multiprocessing.get_context("spawn")
+    monkeypatch.setattr(sweeps, "ProcessPoolExecutor", functools.partial(sweeps.ProcessPoolExecutor, mp_context=spawn))
+    standings = lab.tournament({"random": RandomBot, "mcts": "mcts:5"}, TWIN, 2, seed=5, workers=2, progress=False)
+    assert len(standings.games) == 2 and list(standings.games["game"].unique()) == [TWIN]
 
 
 def test_a_students_bot_plays_a_registered_game_from_a_worker_that_never_had_it(twin):
