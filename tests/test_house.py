@@ -172,6 +172,22 @@ def test_a_room_serves_a_registered_game(twin):
         hall.open("tic-tac-nobody")
 
 
+def students_default_bot(seed=None):
+    return attacks.first_legal
+
+
+def test_the_default_bot_a_registered_game_names_is_a_students_and_plays_from_a_sandbox(twin):
+    from tictac_nb.rooms import Hall
+
+    own = tictac_nb.register(dataclasses.replace(twin, default_bot=students_default_bot))
+    room = Hall().open(TWIN, bots={1: "default"}, seed=1)
+    try:
+        assert room.state.game is own and type(room.bots[1]) is sandbox.SandboxBot
+    finally:
+        room.bots[1].close()
+    assert type(Hall().open("tic-tac-two", bots={1: "default"}).bots[1]) is MCTSBot  # the kit's own, as it is
+
+
 # ---- a board copies its game only for a message that may change it ---------------------------------------
 @pytest.mark.parametrize(("message", "copies"), [
     ({"type": "width", "width": 400}, 0), ({"type": "cancel"}, 0), ({"type": "reveal", "turn": 0}, 0),
