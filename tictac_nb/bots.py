@@ -16,8 +16,8 @@ the sandbox's (`tictac_nb.sandbox`).
 `MCTSBot` values its leaves with an `Evaluator` (OpenSpiel's shape): `RandomRollout` plays at random
 to the end, or cuts after a few moves and asks a heuristic such as `score_value`. Each game names its
 default bot in its own `bots.py` (`Game.default_bot`; `default_bot(game)` makes it, an `MCTSBot` for a
-game that names none), within 100 ms of one core a move and at least
-as strong as `MCTSBot.classic()`, the kit's first default.
+game that names none), within 100 ms of one core a move and at least as strong as `MCTSBot.classic()`,
+the kit's first default.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from .engine import Outcome, State
+from .engine import Game, Outcome, State
 
 
 class Bot(Protocol):
@@ -246,7 +246,7 @@ class MCTSBot:
         return max(tried, key=lambda a: (root.children[a].visits, root.children[a].reward / root.children[a].visits))
 
 
-def default_bot(game: Any, seed: int | None = None) -> Any:
+def default_bot(game: Game, seed: int | None = None) -> Any:
     """The bot that plays `game` unless told otherwise: its own `default_bot(seed=seed)`, or an `MCTSBot` for
     a game that names none (the notebooks, the design lab, the play pages, rooms and the coach take it)."""
     make = game.default_bot

@@ -8,6 +8,10 @@ comes back is a small JSON object, never a pickle, and the answer counts only if
 than any action, and legal in the real state. The time limit is real (the worker is ended when it runs
 out), a worker that dies forfeits its game only, and the next game gets a fresh worker.
 
+Which bots are the kit's own (`kit_bots`, `is_kit_bot`: those of the kit's own games, never a registered
+game's), readying any bot to play (`as_bot`, `player`) and asking one for a move (`decide`) live here too,
+so that every trust decision is made in one module.
+
 It is not an operating-system jail: a bot can read the files its account can read, use the CPU between its
 moves, and start processes of its own. Where processes cannot start (Pyodide, JupyterLite) bots run in this
 process (`bots.SeatBot`) and the kit says so once (`IN_BROWSER`).
