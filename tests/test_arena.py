@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import IllegalAction, MCTSBot, RandomBot, lab, sandbox
-from tictac_nb.bots import Forfeit, SeatBot, as_bot, decide, seat_copy
+from tictac_nb.bots import Forfeit, SeatBot, seat_copy
 from tictac_nb.lab import tournaments
+from tictac_nb.sandbox import as_bot, decide
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

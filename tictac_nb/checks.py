@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .bots import RandomBot, default_bot
 from .engine import (
     MAX_ACTION_CHARS,
     Game,
@@ -650,13 +651,11 @@ class Checker:
                 "determinize pins it")
 
     def fair_bots(self) -> None:
-        from .bots import RandomBot
-
         if not all(line.ended for line in self.lines):
             raise Broken("not checked, since not every game ends (see 'games end'): a bot looks ahead by playing "
                          "games out")
         makers: dict[str, Callable[[], Any]] = {"RandomBot": lambda: RandomBot(seed=3),
-                                                "the default bot": lambda: self.game.default_bot(seed=3)}
+                                                "the default bot": lambda: default_bot(self.game, 3)}
         for spot, state in self.bot_positions():
             self.doing = f"determinize({state.to_move}, rng)"
             lookalike = state.determinize(state.to_move, self.rng(spot, state.to_move))

@@ -187,9 +187,10 @@ class Game:
     alike (Trek's bag order) is not counted here, though a game with it overrides `determinize` too."""
     bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
     """The game's own bots by name, each made as `factory(seed=...)`, where generic MCTS is weak or slow."""
-    default_bot: Callable[..., Any] = field(default=None)  # type: ignore[assignment]
+    default_bot: Callable[..., Any] | None = None
     """The bot that plays this game unless told otherwise, made as `default_bot(seed=...)`: the notebooks,
-    the design lab and the play pages take it. Each game's `bots.py` names its own; unset, `MCTSBot()`."""
+    the design lab and the play pages take it. Each game's `bots.py` names its own; None means `MCTSBot`, as
+    `bots.default_bot(game, seed)` makes it."""
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Option sets worth trying beside the rules as printed (more players, another Grid, an odd box):
     the protocol tests and `check_game` play every one."""
@@ -215,8 +216,6 @@ class Game:
                                             for key, option in self.options.items()}))
         settle(self, "bots", FrozenDict(self.bots))
         settle(self, "variants", FrozenDict({name: freeze(options) for name, options in self.variants.items()}))
-        if self.default_bot is None:
-            settle(self, "default_bot", generic_bot)
         settle(self, "_defaults", None)
 
     @property
@@ -363,13 +362,6 @@ def odd_data(value: Any, depth: int = 0) -> str | None:
         if problem:
             return problem
     return None
-
-
-def generic_bot(seed: int | None = None) -> Any:
-    """`MCTSBot(seed=seed)`: the default bot of a game that names none."""
-    from .bots import MCTSBot
-
-    return MCTSBot(seed=seed)
 
 
 class State(ABC):

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .engine import Game, InvalidOption, State
+from .engine import Game, State
+from .registry import game_named
 from .svg import xml_safe
 
 PAGE_WIDTH = 194.0    # mm: A4 and Letter both hold 194 x 263 mm inside 8 mm margins
@@ -76,13 +77,7 @@ def print_and_play(game: Game | str, path: str | Path, **options: Any) -> Path:
 
 
 def _game(game: Game | str) -> Game:
-    if isinstance(game, Game):
-        return game
-    from . import GAMES
-
-    if game not in GAMES:
-        raise InvalidOption(f"unknown game {game!r}; the kit has {', '.join(GAMES)}")
-    return GAMES[game]
+    return game if isinstance(game, Game) else game_named(game)
 
 
 # ---- layout ---------------------------------------------------------------------------------------

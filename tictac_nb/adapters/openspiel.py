@@ -36,8 +36,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from .. import GAMES
 from ..engine import SEED_LIMIT, Choice, Game, State
+from ..registry import GAMES
 from .actions import game_of, numbering
 from .observations import encoder
 from .pettingzoo import shares
