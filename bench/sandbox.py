@@ -23,7 +23,8 @@ import time
 
 import tictac_nb
 from tictac_nb import lab, sandbox
-from tictac_nb.bots import SeatBot, decide
+from tictac_nb.bots import SeatBot
+from tictac_nb.sandbox import decide
 
 TARGET_MS = 1.0
 TARGET_TOURNAMENT_SECONDS = 60.0

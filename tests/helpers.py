@@ -44,14 +44,14 @@ def registered(name: str) -> str:
     if name in GRID_GAMES:
         tictac_nb.register(GRID_GAMES[name])
     return name
-MAX_ACTIONS = 20_000
 
 
 def random_game(name: str, seed: int, stop_after: int | None = None, **options):
-    """A game of `name` played by uniformly random actions, to the end or for `stop_after` actions."""
+    """A game of `name` played by uniformly random actions, to the end (or one action past its `move_cap`) or
+    for `stop_after` actions."""
     state = tictac_nb.new_game(name, seed=seed, **options)
     rng = random.Random(seed)
-    limit = MAX_ACTIONS if stop_after is None else stop_after
+    limit = state.game.move_cap + 1 if stop_after is None else stop_after
     while state.outcome is None and len(state.history) < limit:
         state.play(rng.choice(state.legal_actions()))
     return state

@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import IllegalAction, MCTSBot, RandomBot, lab, sandbox
-from tictac_nb.bots import Forfeit, SeatBot, as_bot, decide, seat_copy
+from tictac_nb.bots import Forfeit, SeatBot, seat_copy
 from tictac_nb.lab import tournaments
+from tictac_nb.sandbox import as_bot, decide
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -373,8 +374,20 @@ def test_a_multiplayer_game_splits_into_weighted_pairs():
 
 
 def test_builtin_bots_are_ready_opponents():
-    assert list(lab.builtin_bots("tic-tac-two")) == ["RandomBot", "MCTSBot(30)", "MCTSBot(100)", "MCTSBot(300)"]
+    assert list(lab.builtin_bots("tic-tac-two")) == ["RandomBot", "MCTSBot(30)", "MCTSBot(100)", "MCTSBot(300)",
+                                                     "default bot"]
     assert "TicTocBot" in lab.builtin_bots("tic-toc") and "KOBot" in lab.builtin_bots("tic-tac-ko", mcts=())
+
+
+@pytest.mark.parametrize("game", list(tictac_nb.GAMES))
+def test_the_default_bot_is_always_among_the_builtin_bots_once(game):
+    """The game's default bot is offered once: under its own name when it is one of the game's bots (K.O.'s
+    KOBot), else as "default bot"."""
+    rules = tictac_nb.GAMES[game]
+    bots = lab.builtin_bots(game, mcts=())
+    assert list(bots.values()).count(rules.default_bot) == 1
+    name = next(name for name, bot in bots.items() if bot is rules.default_bot)
+    assert name == "default bot" or rules.bots[name] is rules.default_bot
     with pytest.raises(tictac_nb.InvalidOption):
         lab.builtin_bots("chess")
 

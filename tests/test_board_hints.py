@@ -100,7 +100,7 @@ def test_a_stale_or_malformed_hint_message_changes_nothing():
     assert board.message == "ignored this 'hint' message: it lacks the position it was made on"
     board._on_message(board, {"type": "hint", "turn": board.turn, "seat": 1})
     assert board.message == "ignored this 'hint' message: unknown fields (seat)"
-    assert (board.svg, board.hint_words, board.turn) == before and MESSAGES["hint"] == {"turn": int}
+    assert (board.svg, board.hint_words, board.turn) == before and MESSAGES["hint"].fields == {"turn": int}
 
 
 @pytest.mark.parametrize("name", ["tic-tac-two", "tic-tac-trek", "tic-toc"])

@@ -10,7 +10,7 @@ from helpers import ALL_GAMES
 
 import tictac_nb
 from tictac_nb import MCTSBot
-from tictac_nb.bots import RandomRollout, payoff, score_value
+from tictac_nb.bots import RandomRollout, default_bot, payoff, score_value
 from tictac_nb.engine import SetupRandom, seed_bits
 from tictac_nb.games.tic_tac_two.rules import box_tiles, layouts
 
@@ -52,8 +52,9 @@ def test_the_default_bots_are_the_games_own_choices():
 def test_a_game_that_names_no_default_bot_gets_mcts():
     game = tictac_nb.GAMES["tyc"]
     bare = tictac_nb.Game(game.name, game.title, game.state_class, game.render, game.options)
-    bot = bare.default_bot(seed=2)
-    assert isinstance(bot, MCTSBot) and bot.iterations == MCTSBot().iterations
+    bot = default_bot(bare, seed=2)
+    assert bare.default_bot is None and isinstance(bot, MCTSBot) and bot.iterations == MCTSBot().iterations
+    assert type(default_bot(tictac_nb.GAMES["tic-toc"], seed=2)).__name__ == "TicTocBot"  # a game's own, as it is
 
 
 def test_the_classic_bot_is_the_first_default():

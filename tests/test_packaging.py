@@ -43,7 +43,7 @@ def test_installed_wheel_plays_and_finds_its_front_end(wheel, tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
                     str(wheel)], check=True)
     probe = (
-        "import json, tictac_nb; from tictac_nb.widget import Board, FRONTEND;"
+        "import json, tictac_nb; from tictac_nb.widget import Board; from tictac_nb.frontend import FRONTEND;"
         "s = tictac_nb.new_game('tic-tac-two', seed=1); b = Board(s); b.act(s.legal_actions()[0]);"
         "print(json.dumps([tictac_nb.__file__, str(FRONTEND), list(tictac_nb.GAMES), b.turn]))"
     )

@@ -291,7 +291,7 @@ def test_lab_replay_opens_any_row_of_a_results_table():
 # ---- a board's replay ------------------------------------------------------------------------------------
 
 def test_a_boards_replay_shows_its_game_as_the_board_does():
-    """`Board.replay()` is `Replay.of_board(board)`: the seat's view and the onlooker's, at the last move."""
+    """`Replay.of_board(board)`: the seat's view and the onlooker's, at the last move."""
     board = Board(toc_game(), bots={1: TicTocBot(seed=1)})
     board.act("play Boy")
     replay = Replay.of_board(board)

@@ -840,14 +840,6 @@ def test_a_student_function_plays_a_seat_from_its_sandbox():
     assert process.poll() is not None and board.bots[1].worker is None
 
 
-def test_a_board_opens_the_replay_of_its_game():
-    board = Board(tictac_nb.new_game("tyc", seed=2, first_player=0), bots={1: RandomBot(seed=1)})
-    board.act("55A")
-    board.run_bots()
-    replay = board.replay()
-    assert replay.record == board.state.record() and replay.step == len(board.state.history)
-
-
 # ---- forced passes: the board passes for a human who can only pass (K.O.'s answer windows) ------------
 
 def ko_answer_window(cute=CUTE_HAND[:6]):

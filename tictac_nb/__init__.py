@@ -12,25 +12,15 @@ from typing import Any
 
 from . import browser
 from .bots import MCTSBot, RandomBot
-from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target, load_record
+from .checks import GameCheckFailed, GameReport, check_game
+from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target
 from .printing import print_and_play
-from .registry import GAMES, game_named, register, unregister
+from .registry import GAMES, from_record, game_named, new_game, register, unregister
 
 __version__ = "0.1.0"
 
 if browser.IN_A_PAGE:
     browser.offline_plots()
-
-
-def new_game(name: str, /, seed: int | None = None, **options: Any) -> State:
-    """A new game of `name` (one of `GAMES`), seeded for reproducible chance, with rule options."""
-    game = game_named(name)
-    return game.new_game(seed, **options) if seed is None else game.start(seed, options)
-
-
-def from_record(record: dict) -> State:
-    """Rebuild the state a `record()` describes; a malformed record raises `InvalidRecord`."""
-    return load_record(record, GAMES)
 
 
 LAZY = {"Board": "widget", "Replay": "replay", "PlayPage": "play", "export_html": "export"}
@@ -46,7 +36,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "GAMES", "Board", "Game", "IllegalAction", "InvalidOption", "InvalidRecord", "MCTSBot", "Outcome", "PlayPage",
-    "RandomBot", "Replay", "State", "Target", "export_html", "from_record", "game_named", "new_game", "print_and_play",
-    "register", "unregister",
+    "GAMES", "Board", "Game", "GameCheckFailed", "GameReport", "IllegalAction", "InvalidOption", "InvalidRecord",
+    "MCTSBot", "Outcome", "PlayPage", "RandomBot", "Replay", "State", "Target", "check_game", "export_html",
+    "from_record", "game_named", "new_game", "print_and_play", "register", "unregister",
 ]

@@ -8,25 +8,26 @@ sampling what they cannot see (single-observer information-set MCTS).
 A bot of your own is a function `my_bot(state) -> action` or an object with `choose(state)`. It is only
 ever handed `seat_copy(state, seat)`: a determinized copy for its seat, so it cannot see a secret by
 accident. The lab and the board run it in a sandbox of its own (`tictac_nb.sandbox`), where the real game
-is not, so it cannot find one on purpose either; `as_bot` wraps it in a `SeatBot`, the same copy in this
-process (the browser's way, and a quick try). `decide` asks a bot for a move and turns a student's bot
-that raises, answers an illegal action or overruns its time into a `Forfeit`.
+is not, so it cannot find one on purpose either; `SeatBot` hands it the same copy in this process (the
+browser's way, and a quick try). Which bots the kit trusts, and asking a bot for a move (`decide`, which
+turns a student's bot that raises, answers an illegal action or overruns its time into a `Forfeit`), are
+the sandbox's (`tictac_nb.sandbox`).
 
 `MCTSBot` values its leaves with an `Evaluator` (OpenSpiel's shape): `RandomRollout` plays at random
 to the end, or cuts after a few moves and asks a heuristic such as `score_value`. Each game names its
-default bot in its own `bots.py` (`Game.default_bot`), within 100 ms of one core a move and at least
-as strong as `MCTSBot.classic()`, the kit's first default.
+default bot in its own `bots.py` (`Game.default_bot`; `default_bot(game)` makes it, an `MCTSBot` for a
+game that names none), within 100 ms of one core a move and at least as strong as `MCTSBot.classic()`,
+the kit's first default.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from .engine import Outcome, State, excerpt
+from .engine import Game, Outcome, State
 
 
 class Bot(Protocol):
@@ -145,74 +146,12 @@ def bot_name(bot: Any) -> str:
     return f"{stem} bot"
 
 
-def kit_bots() -> set[type]:
-    """The bots of the kit that already decide only from their seat's knowledge (the protocol test checks them)."""
-    from .registry import BUILTIN, GAMES
-
-    own = {bot for name in BUILTIN for bot in GAMES[name].bots.values() if isinstance(bot, type)}
-    return {RandomBot, MCTSBot} | own
-
-
-def as_bot(bot: Any, seed: int | None = None) -> Bot:
-    """Any bot, ready to play: the kit's own bots as they are, anything else wrapped in a `SeatBot`."""
-    if isinstance(bot, SeatBot) or type(bot) in kit_bots():
-        return bot
-    if not callable(bot) and not callable(getattr(bot, "choose", None)):
-        raise TypeError(f"a bot is a function of a state or an object with choose(state), not {bot!r:.60}")
-    return SeatBot(bot, seed)
-
-
 class Forfeit(Exception):
     """A bot lost its game by its own fault: it raised, answered an illegal action, or overran its time."""
 
     def __init__(self, seat: int | None, reason: str) -> None:
         super().__init__(reason)
         self.seat, self.reason = seat, reason
-
-
-def decide(bot: Bot, state: State, time_limit: float | None = None) -> str:
-    """The action `bot` chooses for the mover, checked; a bot at fault raises `Forfeit`.
-
-    A student's bot in its sandbox (`tictac_nb.sandbox.SandboxBot`) is stopped when its time runs out. A
-    bot in this process cannot be stopped safely mid-move: a move that took longer than `time_limit`
-    seconds is discarded after the fact. A `SeatBot` (a student's bot in this process, as in the browser)
-    that raises forfeits; the kit's own bots do not raise, so an error of theirs is a bug of the kit, and
-    an interrupt is the person's who runs the game: both go on up.
-    """
-    from .sandbox import SandboxBot
-
-    if isinstance(bot, SandboxBot):
-        return bot.decide(state, time_limit)
-    seat = state.to_move
-    start = time.perf_counter()
-    if isinstance(bot, SeatBot):
-        try:
-            action = bot.choose(state)
-        except Exception as error:
-            words = _read(lambda e: excerpt(str(e), 120), error)
-            raise Forfeit(seat, f"raised {type(error).__name__}: {words}") from error
-    else:
-        action = bot.choose(state)
-    took = time.perf_counter() - start
-    if time_limit is not None and took > time_limit:
-        raise Forfeit(seat, f"took {took:.2f} s for a move, over the limit of {time_limit:g} s")
-    if not state.is_legal(action):
-        try:
-            state.clone().play(action)
-            why = "not a legal action"
-        except Exception as refused:  # IllegalAction, or whatever a malformed answer makes the rules raise
-            why = _read(str, refused)
-        raise Forfeit(seat, f"answered the illegal action {_read(excerpt, action)}: {why}")
-    return action
-
-
-def _read(words: Callable[[Any], str], value: Any) -> str:
-    """`words(value)` for a bot's answer or error, which may be anything: a text that cannot be read says so."""
-    try:
-        text = words(value)
-        return text[:120] if type(text) is str else "(could not be read)"
-    except Exception:
-        return "(could not be read)"
 
 
 class _Node:
@@ -305,3 +244,10 @@ class MCTSBot:
         tried = [a for a in legal if a in root.children]
         self.rng.shuffle(tried)
         return max(tried, key=lambda a: (root.children[a].visits, root.children[a].reward / root.children[a].visits))
+
+
+def default_bot(game: Game, seed: int | None = None) -> Any:
+    """The bot that plays `game` unless told otherwise: its own `default_bot(seed=seed)`, or an `MCTSBot` for
+    a game that names none (the notebooks, the design lab, the play pages, rooms and the coach take it)."""
+    make = game.default_bot
+    return MCTSBot(seed=seed) if make is None else make(seed=seed)

@@ -7,6 +7,7 @@ notation, `play()` takes it back, and records, logs and the browser all speak th
 from __future__ import annotations
 
 import copy
+import inspect
 import random
 import sys
 from abc import ABC, abstractmethod
@@ -27,6 +28,10 @@ class InvalidOption(ValueError):
 
 class InvalidRecord(ValueError):
     """A game record that cannot be replayed."""
+
+
+class InvalidGame(ValueError):
+    """A `Game` whose declared facts are missing or contradict its state class."""
 
 
 SEED_LIMIT = 2**64
@@ -177,29 +182,67 @@ class Game:
     (None: unknown, the wide layout)."""
     options: dict[str, Option] = field(default_factory=dict)
     hidden_information: bool = False
+    """Whether a seat may know what another may not (hands, face-down tiles, a peek): such a game overrides
+    `State.determinize`, and a shared screen hides the board between turns. Chance hidden from everyone
+    alike (Trek's bag order) is not counted here, though a game with it overrides `determinize` too."""
     bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
     """The game's own bots by name, each made as `factory(seed=...)`, where generic MCTS is weak or slow."""
-    default_bot: Callable[..., Any] = field(default=None)  # type: ignore[assignment]
+    default_bot: Callable[..., Any] | None = None
     """The bot that plays this game unless told otherwise, made as `default_bot(seed=...)`: the notebooks,
-    the design lab and the play pages take it. Each game's `bots.py` names its own; unset, `MCTSBot()`."""
+    the design lab and the play pages take it. Each game's `bots.py` names its own; None means `MCTSBot`, as
+    `bots.default_bot(game, seed)` makes it."""
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Option sets worth trying beside the rules as printed (more players, another Grid, an odd box):
-    the protocol tests play every one."""
+    the protocol tests and `check_game` play every one."""
+    phases: tuple[str, ...] = ("move",)
+    """Every value `State.phase()` may return while the game runs (the view says "over" once it ends).
+    A game whose turn is one step keeps the default and needs no `phase()` of its own."""
+    players: tuple[int, ...] = (2,)
+    """The player counts the game supports, such as `(2,)` or `(2, 3, 4)`."""
+    move_cap: int = 1000
+    """No game under the rules as printed or one of the `variants` lasts more actions (an option that
+    raises a game's own cap, such as TIC TOC's `turn_cap`, may raise it too): the tests and `check_game`
+    call a longer game one that forgets to end."""
+    copies_replay: bool = True
+    """Whether a `determinize`d copy can still `undo` and replay its record: False where `determinize`
+    makes up hidden parts (cards in hands) that no seed deals, so the copy says `replayable = False`."""
 
     def __post_init__(self) -> None:
         settle = object.__setattr__  # a frozen dataclass sets its own fields only so
+        settle(self, "phases", declared_phases(self))
+        settle(self, "players", declared_players(self))
+        check_declared_facts(self)
         settle(self, "options", FrozenDict({key: replace(option, default=freeze(option.default))
                                             for key, option in self.options.items()}))
         settle(self, "bots", FrozenDict(self.bots))
         settle(self, "variants", FrozenDict({name: freeze(options) for name, options in self.variants.items()}))
-        if self.default_bot is None:
-            settle(self, "default_bot", generic_bot)
         settle(self, "_defaults", None)
 
     @property
     def rules(self) -> str:
-        """The rules as the engine implements them, rulings included (the rules module's docstring)."""
-        return sys.modules[self.state_class.__module__].__doc__ or ""
+        """The rules as the engine implements them, rulings included: the docstring of the module that defines
+        the state class, or for a class defined in a notebook (`__main__`) or in a module without one, the
+        class's own docstring.
+
+        Its shape, which the print sheet and the notebooks read: a first line naming the game, then sections,
+        each a heading line of its own that ends in ":" followed by bullets ("- ..."; a longer bullet goes on
+        indented lines):
+
+            Rules (the engine's reference: seats, notation, options):
+            - ...
+            For players (the rules page of the print sheet, in a player's words):
+            - ...
+            Rulings of this kit, where the rulebook is silent:
+            - ...
+
+        Every part may be missing: a sheet then prints the docstring's bullets, or its paragraphs, as they
+        stand (`check_game` says which part the sheet missed)."""
+        cls = self.state_class
+        module = sys.modules.get(cls.__module__)
+        text = None if module is None or cls.__module__ == "__main__" else module.__doc__
+        if not text:
+            text = inspect.cleandoc(cls.__dict__.get("__doc__") or "")
+        return text
 
     def new_game(self, /, seed: int | None = None, **options: Any) -> State:
         """A new state; unknown options and bad values raise `InvalidOption`."""
@@ -248,6 +291,46 @@ class Game:
         return f"<Game {self.name!r}: {self.title}, options {', '.join(self.options) or 'none'}>"
 
 
+def declared_phases(game: Game) -> tuple[str, ...]:
+    phases = game.phases
+    if type(phases) not in (tuple, list) or not phases or not all(type(p) is str and p for p in phases):
+        raise InvalidGame(f"{game.name}: phases is a tuple of the names phase() may return, such as "
+                          f"('move',) or ('mark', 'peek'), not {excerpt(phases)}")
+    if "over" in phases or len(set(phases)) != len(phases):
+        raise InvalidGame(f"{game.name}: phases {excerpt(tuple(phases))} must be distinct and must not hold "
+                          "'over', which the view says once the game has ended")
+    return tuple(phases)
+
+
+def declared_players(game: Game) -> tuple[int, ...]:
+    players = game.players
+    if (type(players) not in (tuple, list) or not players or len(set(players)) != len(players)
+            or not all(type(n) is int and 1 <= n <= 64 for n in players)):
+        raise InvalidGame(f"{game.name}: players is a tuple of the player counts the game supports, such as "
+                          f"(2,) or (2, 3, 4), not {excerpt(players)}")
+    return tuple(sorted(players))
+
+
+def check_declared_facts(game: Game) -> None:
+    """What `Game.__post_init__` can check of the facts a game declares, before any game is played."""
+    if type(game.move_cap) is not int or game.move_cap < 1:
+        raise InvalidGame(f"{game.name}: move_cap is the most actions a game may last, a whole number of 1 "
+                          f"or more, not {excerpt(game.move_cap)}")
+    for fact in ("hidden_information", "copies_replay"):
+        if type(getattr(game, fact)) is not bool:
+            raise InvalidGame(f"{game.name}: {fact} is True or False, not {excerpt(getattr(game, fact))}")
+    cls = game.state_class
+    if not (isinstance(cls, type) and issubclass(cls, State)):
+        return  # `register` names that problem
+    if game.hidden_information and cls.determinize is State.determinize:
+        raise InvalidGame(f"{game.name} hides information (hidden_information=True), so {cls.__name__} must "
+                          "override determinize(player, rng) to make up what player may not know; the default "
+                          "copy keeps every secret")
+    if len(game.phases) > 1 and cls.phase is State.phase:
+        raise InvalidGame(f"{game.name} declares the phases {', '.join(game.phases)}, so {cls.__name__} needs "
+                          "a phase() that says which step the turn is at")
+
+
 PLAIN_LEAVES = (str, int, float, bool, type(None))
 PLAIN_NESTS = (list, tuple, dict, FrozenDict)
 MAX_NESTING = 12
@@ -281,18 +364,14 @@ def odd_data(value: Any, depth: int = 0) -> str | None:
     return None
 
 
-def generic_bot(seed: int | None = None) -> Any:
-    """`MCTSBot(seed=seed)`: the default bot of a game that names none."""
-    from .bots import MCTSBot
-
-    return MCTSBot(seed=seed)
-
-
 class State(ABC):
     """One position of a game, with the moves that led to it (like python-chess's Board).
 
-    Subclasses set `num_players`, `to_move` and `outcome`, and implement the abstract methods.
-    A subclass's `view` is the one place where secrets are stripped; renderers and bots see views only.
+    Subclasses set `num_players`, `to_move` and `outcome`, and implement the abstract methods; what the kit
+    needs to know about the game as a whole (phases, player counts, a move cap, what is hidden) is declared on
+    its `Game`, and `tictac_nb.check_game(game)` checks the two agree. The module's docstring (or, in a
+    notebook, the class's) is the rules: `Game.rules` gives its shape. A subclass's `view` is the one place
+    where secrets are stripped; renderers and bots see views only.
     """
 
     num_players: int
@@ -336,9 +415,10 @@ class State(ABC):
     def view_body(self, player: int | None) -> dict:
         """The game's own part of `view(player)`: JSON-safe, exactly what `player` may know."""
 
-    @abstractmethod
     def phase(self) -> str:
-        """The step of the turn in the game's words ("mark", "peek", ...); `view` says "over" at the end."""
+        """The step of the turn in the game's words, one of `Game.phases` ("mark", "peek", ...); `view` says
+        "over" at the end. Unless overridden, the game's only phase."""
+        return self.game.phases[0]
 
     @abstractmethod
     def key(self) -> Any:
@@ -349,12 +429,33 @@ class State(ABC):
         return {}
 
     def determinize(self, player: int | None, rng: random.Random) -> State:
-        """A copy with everything hidden from `player` resampled from `rng`.
+        """A copy with everything hidden from `player` resampled from `rng`: what a bot decides from.
 
-        Games with hidden information override it; the result must depend only on
-        `view(player)`, the history and `rng`, so a bot given it cannot learn a secret.
+        The result depends only on `view(player)`, the history and `rng`, so a bot given it cannot learn a
+        secret, and it carries a fresh seed from `rng`, since a seed may hold chance to come. Games with
+        hidden information (and Trek's bag, hidden from all) override it.
+
+        The default, for a game that hides nothing, is a clone with a fresh seed whose options pin the setup
+        the real seed drew: `setup_record()` names each part of that setup by the option that fixes it (Tyc's
+        `{"first_player": 1}`), so the copy's `undo` and record replay the very same game. A setup that draws
+        nothing from the seed records nothing and needs nothing. A part recorded under a name that is no
+        option (or a value the option refuses) cannot be pinned: that copy says `replayable = False`.
         """
-        return self.clone()
+        copy = self.clone()
+        copy.seed = rng.randrange(2**32)
+        setup = self.setup_record()
+        if setup:
+            pinned = {}
+            for key, value in setup.items():
+                option = self.game.options.get(key)
+                try:
+                    if option is None:
+                        raise InvalidOption(key)
+                    pinned[key] = freeze(option.check(thaw(value)))
+                except InvalidOption:
+                    copy.replayable = False
+            copy.options = FrozenDict(self.options, **pinned)
+        return copy
 
     def current_scores(self) -> tuple[float, ...] | None:
         """Each player's score if the game ended now (None where the game keeps no score)."""

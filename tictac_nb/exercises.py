@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import Game, IllegalAction, InvalidOption, State, excerpt
+from .registry import GAMES, new_game
 
 
 @dataclass(frozen=True)
@@ -645,7 +646,7 @@ def check_claim(variant: Any, metric: Any, *, above: Any = None, below: Any = No
     `check_claim(variant, "first_player_advantage", about=0.5)`. The noise is a 95% bootstrap interval.
     Whatever it is given, it answers with a verdict in words, never an error.
     """
-    from . import GAMES, lab
+    from . import lab  # pandas and numpy only when a claim is checked
 
     if isinstance(variant, str) and variant in GAMES:
         variant = lab.Variant(variant)
@@ -677,10 +678,15 @@ def check_claim(variant: Any, metric: Any, *, above: Any = None, below: Any = No
         return Verdict(False, f"{len(forfeits)} of {len(results)} games ended because a bot forfeited (the first: "
                               f"{str(forfeits.iloc[0]['reason'])[:160]}). A forfeited game says nothing about the "
                               f"rules: fix the bot, then weigh the claim.")
+    if len(results) < low_games:
+        return Verdict(False, f"only {len(results)} games were played (the batch was interrupted): too few to weigh "
+                              "a claim.")
+    return _weigh(results, metric, lab.METRICS[metric], word, value, seed)
+
+
+def _weigh(results: Any, metric: str, measure: Callable[[Any], float], word: str, value: float, seed: Any) -> Verdict:
+    """The verdict on "`metric` is `word` `value`" for a batch's results, against a 95% bootstrap interval."""
     played = len(results)
-    if played < low_games:
-        return Verdict(False, f"only {played} games were played (the batch was interrupted): too few to weigh a claim.")
-    measure = lab.METRICS[metric]
     value_now = float(measure(results))
     if math.isnan(value_now):
         return Verdict(False, f"{metric} is not defined for this batch (see lab.definitions()): claim another metric.")
@@ -704,8 +710,6 @@ def check_claim(variant: Any, metric: Any, *, above: Any = None, below: Any = No
 
 # ---- the registry -------------------------------------------------------------------------------------
 def _script(name: str, moves: list[str], seed: int = 1, **options: Any) -> State:
-    from . import new_game
-
     state = new_game(name, seed=seed, **options)
     for move in moves:
         try:

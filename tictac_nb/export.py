@@ -20,9 +20,9 @@ from pathlib import Path
 
 from . import coach
 from .engine import State
+from .frontend import FRONTEND
 from .replay import RecordSource, Timeline, analysis_html, analysis_seat, move_lines, viewer_label
 from .svg import xml_safe
-from .widget import FRONTEND
 
 PAGE = """<!doctype html>
 <html lang="en">

@@ -19,8 +19,9 @@ from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 
-from .bots import MCTSBot, RandomBot
+from .bots import MCTSBot, RandomBot, default_bot
 from .engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean, check_seed
+from .registry import game_named
 from .widget import Board
 
 HUMAN = "human"
@@ -84,7 +85,7 @@ def seat_bots(game: Game) -> dict[str, Callable[[int], Any]]:
     its other own bots, then the kit's generic ones."""
     own = next((name for name, factory in game.bots.items() if factory is game.default_bot), None)
     first = f"{own} (the game's bot)" if own else "the game's bot"
-    bots: dict[str, Callable[[int], Any]] = {first: lambda seed: game.default_bot(seed=seed)}
+    bots: dict[str, Callable[[int], Any]] = {first: lambda seed: default_bot(game, seed)}
     bots |= {name: (lambda seed, f=factory: f(seed=seed)) for name, factory in game.bots.items() if name != own}
     bots["MCTSBot"] = lambda seed: MCTSBot(seed=seed)
     bots["RandomBot"] = lambda seed: RandomBot(seed=seed)
@@ -103,13 +104,7 @@ class Dealer:
     page shows so that the same game can be dealt again."""
 
     def __init__(self, game: str | Game) -> None:
-        from . import GAMES
-
-        if not isinstance(game, Game):
-            if game not in GAMES:
-                raise InvalidOption(f"unknown game {game!r:.40}; the kit has {', '.join(GAMES)}")
-            game = GAMES[game]
-        self.game = game
+        self.game = game = game if isinstance(game, Game) else game_named(game)
         self.bots = seat_bots(game)
         self.controls = {name: control for name, option in game.options.items()
                          if (control := control_of(name, option)) is not None}

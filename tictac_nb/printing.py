@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .engine import Game, InvalidOption, State
+from .engine import Game, State
+from .registry import game_named
 from .svg import xml_safe
 
 PAGE_WIDTH = 194.0    # mm: A4 and Letter both hold 194 x 263 mm inside 8 mm margins
@@ -82,13 +83,7 @@ def print_and_play(game: Game | str, path: str | Path, **options: Any) -> Path:
 
 
 def _game(game: Game | str) -> Game:
-    if isinstance(game, Game):
-        return game
-    from . import GAMES
-
-    if game not in GAMES:
-        raise InvalidOption(f"unknown game {game!r}; the kit has {', '.join(GAMES)}")
-    return GAMES[game]
+    return game if isinstance(game, Game) else game_named(game)
 
 
 # ---- layout ---------------------------------------------------------------------------------------
@@ -130,43 +125,73 @@ def paginate(pieces: list[Component]) -> list[Page]:
 # ---- the rules page -------------------------------------------------------------------------------
 RULES_PT = 11.0  # read at a table, at arm's length: never under 10 pt
 def _sections(game: Game) -> dict[str, list[str]]:
-    """The lines of each section of `game`'s rules docstring, by the first word of its heading, lower case."""
+    """The lines of each section of `game`'s rules docstring (see `Game.rules`), by its kind: "rules",
+    "players" (a heading "For players..." or "How to play..."), "rulings", else the heading's first word."""
     sections: dict[str, list[str]] = {}
     current = "intro"
     for line in game.rules.splitlines():
         if line and not line[0].isspace() and not line.startswith("- ") and line.rstrip().endswith(":"):
-            current = line.split()[0].lower().rstrip(":")
+            current = _section_kind(line)
             continue
         sections.setdefault(current, []).append(line)
     return sections
 
 
+def _section_kind(heading: str) -> str:
+    words = heading.lower().rstrip().rstrip(":")
+    if words.startswith(("for player", "how to play")):
+        return "players"
+    if words.startswith("ruling"):
+        return "rulings"
+    if words.startswith("rule"):
+        return "rules"
+    return words.split()[0] if words.split() else "intro"
+
+
 def rules_summary(game: Game) -> tuple[list[str], list[str]]:
     """The rules and the rulings of `game`, as bullet points taken from its rules docstring (the engine's
-    reference, with its options and notation)."""
+    reference, with its options and notation); a section the docstring lacks gives no bullets."""
     sections = _sections(game)
     return _bullets(sections.get("rules", [])), _bullets(sections.get("rulings", []))
 
 
+def has_players_rules(game: Game) -> bool:
+    """Whether `game`'s rules docstring has a "For players" section of bullets, which the rules page prints."""
+    return bool(_bullets(_sections(game).get("players", [])))
+
+
 def players_rules(game: Game) -> list[str]:
     """The rules in players' words, bullet points of the "For players" section of `game`'s rules docstring:
-    what the printed rules page says (no options, notation or seat numbers)."""
-    rules = _bullets(_sections(game).get("for", []))
-    if not rules:
-        raise ValueError(f"the rules docstring of {game.title} has no 'For players' section to print")
-    return rules
+    what the printed rules page says (no options, notation or seat numbers). A docstring without that section
+    (a student's game) gives its "Rules" bullets, else all its bullets, else its paragraphs, as they stand."""
+    sections = _sections(game)
+    for kind in ("players", "rules"):
+        found = _bullets(sections.get(kind, []))
+        if found:
+            return found
+    found = _bullets(game.rules.splitlines(), whole=True)
+    if found:
+        return found
+    paragraphs = [" ".join(part.split()) for part in game.rules.split("\n\n") if part.strip()]
+    return paragraphs or [f"The rules of {game.title} are not written down yet."]
 
 
-def _bullets(lines: list[str]) -> list[str]:
+def _bullets(lines: list[str], whole: bool = False) -> list[str]:
+    """The "- " bullets of `lines` (indented lines continue one), up to the first blank line after them, or
+    all of them when `whole`."""
     items: list[str] = []
+    open_item = False
     for line in lines:
         text = line.strip()
         if line.startswith("- "):
             items.append(text[2:])
-        elif text and items and line.startswith(" "):
+            open_item = True
+        elif text and open_item and line.startswith(" "):
             items[-1] += " " + text
-        elif not text and items:
+        elif not text and items and not whole:
             break
+        else:
+            open_item = False
     return items
 
 

@@ -1,4 +1,5 @@
-"""The kit's games by name: the five found in `tictac_nb.games`, and any game a notebook registers.
+"""The kit's games by name: the five found in `tictac_nb.games`, and any game a notebook registers; and
+`new_game`/`from_record`, which start a game by its name.
 
 Every tool (`new_game`, records, `Board`, the design lab, tournaments, `Replay`, `export_html`,
 `print_and_play`, `PlayPage`, rooms) finds a game here, so a registered game is served like the five.
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .engine import Game, InvalidOption, State, excerpt
+from .engine import Game, InvalidOption, State, excerpt, load_record
 from .games import discover
 
 GAMES: dict[str, Game] = discover()
@@ -25,6 +26,17 @@ def game_named(name: Any) -> Game:
     if game is None:
         raise InvalidOption(f"unknown game {excerpt(name)}; the kit has {', '.join(GAMES)}")
     return game
+
+
+def new_game(name: str, /, seed: int | None = None, **options: Any) -> State:
+    """A new game of `name` (one of `GAMES`), seeded for reproducible chance, with rule options."""
+    game = game_named(name)
+    return game.new_game(seed, **options) if seed is None else game.start(seed, options)
+
+
+def from_record(record: dict) -> State:
+    """Rebuild the state a `record()` describes; a malformed record raises `InvalidRecord`."""
+    return load_record(record, GAMES)
 
 
 def is_builtin(game: Game) -> bool:

@@ -21,11 +21,13 @@ import ipywidgets
 import traitlets
 
 from . import coach
-from .bots import as_bot
-from .engine import IllegalAction, InvalidRecord, State, excerpt, load_record
+from .engine import IllegalAction, InvalidRecord, State, excerpt
+from .frontend import FRONTEND
+from .registry import from_record
+from .sandbox import as_bot
 from .svg import still_picture
 from .table import _shape
-from .widget import FRONTEND, Board
+from .widget import Board
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -76,20 +78,18 @@ class Timeline:
     """
 
     def __init__(self, source: RecordSource) -> None:
-        from . import GAMES
-
         if isinstance(source, State):
             if not source.replayable:
                 raise InvalidRecord("a determinized copy has no past to replay (its hidden parts were made up): "
                                     "replay or export the real game")
             record = source.record()
-            final = load_record(record, GAMES)
+            final = from_record(record)
             if final.view(None) != source.view(None):
                 raise InvalidRecord(f"{source!r} is not where its seed, options and moves lead "
                                     "(was it set up by hand?), so it cannot be replayed")
         else:
             record = read_record(source)
-            final = load_record(record, GAMES)
+            final = from_record(record)
         self.game = final.game
         self.moves: tuple[str, ...] = tuple(final.history)
         self.final = final

@@ -8,6 +8,10 @@ comes back is a small JSON object, never a pickle, and the answer counts only if
 than any action, and legal in the real state. The time limit is real (the worker is ended when it runs
 out), a worker that dies forfeits its game only, and the next game gets a fresh worker.
 
+Which bots are the kit's own (`kit_bots`, `is_kit_bot`: those of the kit's own games, never a registered
+game's), readying any bot to play (`as_bot`, `player`) and asking one for a move (`decide`) live here too,
+so that every trust decision is made in one module.
+
 It is not an operating-system jail: a bot can read the files its account can read, use the CPU between its
 moves, and start processes of its own. Where processes cannot start (Pyodide, JupyterLite) bots run in this
 process (`bots.SeatBot`) and the kit says so once (`IN_BROWSER`).
@@ -36,17 +40,16 @@ import threading
 import time
 import types
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import cloudpickle
 
-import tictac_nb
-
 from . import bots
-from .bots import Forfeit, RandomRollout, SeatBot, kit_bots, score_value, seat_copy
+from .bots import Bot, Forfeit, RandomRollout, SeatBot, score_value, seat_copy
 from .engine import MAX_ACTION_CHARS, Game, IllegalAction, State, excerpt
-from .registry import is_builtin
+from .registry import BUILTIN, GAMES, is_builtin
 
 MAX_FRAME = 64 * 1024
 """The largest answer a worker may send, in bytes; a longer one forfeits."""
@@ -76,6 +79,12 @@ class WorkerFault(Exception):
 
 
 # ---- what a student's bot is, and its name -----------------------------------------------------------
+def kit_bots() -> set[type]:
+    """The bots of the kit that already decide only from their seat's knowledge (the protocol test checks them)."""
+    own = {bot for name in BUILTIN for bot in GAMES[name].bots.values() if isinstance(bot, type)}
+    return {bots.RandomBot, bots.MCTSBot} | own
+
+
 def is_kit_bot(bot: Any) -> bool:
     """Whether `bot` (an object, a class or a factory) is the kit's own, which runs in this process for speed:
     a kit bot class, an object of exactly such a class holding only plain settings (an `MCTSBot` only with the
@@ -193,22 +202,24 @@ def draw(key: bytes, *words: Any) -> int:
 
 # ---- the wire --------------------------------------------------------------------------------------
 class _CopyPickler(pickle.Pickler):
-    """Pickles a seat copy small: one of the kit's own games goes by its name; any other `Game`, and a position
-    of one, by value (cloudpickle), so that a state class defined in a notebook reaches a worker that never had
-    it (plain pickle names a class by its module, and a notebook's `__main__` is not the worker's)."""
+    """Pickles a seat copy small: one of the kit's own games goes by its name; any other `Game` (one a notebook
+    registered, which a worker never had), and a position of one, by value (cloudpickle), so that a state class
+    defined in a notebook reaches the worker too (plain pickle names a class by its module, and a notebook's
+    `__main__` is not the worker's)."""
 
     def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, Game):
             if is_builtin(obj):
-                return registered_game, (obj.name,)
+                return kit_game, (obj.name,)
             return pickle.loads, (cloudpickle.dumps(obj),)
         if isinstance(obj, State) and not is_builtin(obj.game):
             return pickle.loads, (cloudpickle.dumps(obj),)
         return NotImplemented
 
 
-def registered_game(name: str) -> Game:
-    return tictac_nb.GAMES[name]
+def kit_game(name: str) -> Game:
+    """One of the kit's own games by its name, as a seat copy names it (every process has those)."""
+    return GAMES[name]
 
 
 def pack(message: Any) -> bytes:
@@ -416,6 +427,49 @@ class SandboxBot:
         return checked(reply["answer"], state)
 
 
+def decide(bot: Bot, state: State, time_limit: float | None = None) -> str:
+    """The action `bot` chooses for the mover, checked; a bot at fault raises `Forfeit`.
+
+    A student's bot in its sandbox (a `SandboxBot`) is stopped when its time runs out. A
+    bot in this process cannot be stopped safely mid-move: a move that took longer than `time_limit`
+    seconds is discarded after the fact. A `SeatBot` (a student's bot in this process, as in the browser)
+    that raises forfeits; the kit's own bots do not raise, so an error of theirs is a bug of the kit, and
+    an interrupt is the person's who runs the game: both go on up.
+    """
+    if isinstance(bot, SandboxBot):
+        return bot.decide(state, time_limit)
+    seat = state.to_move
+    start = time.perf_counter()
+    if isinstance(bot, SeatBot):
+        try:
+            action = bot.choose(state)
+        except Exception as error:
+            words = _read(lambda e: excerpt(str(e), 120), error)
+            raise Forfeit(seat, f"raised {type(error).__name__}: {words}") from error
+    else:
+        action = bot.choose(state)
+    took = time.perf_counter() - start
+    if time_limit is not None and took > time_limit:
+        raise Forfeit(seat, f"took {took:.2f} s for a move, over the limit of {time_limit:g} s")
+    if not state.is_legal(action):
+        try:
+            state.clone().play(action)
+            why = "not a legal action"
+        except Exception as refused:  # IllegalAction, or whatever a malformed answer makes the rules raise
+            why = _read(str, refused)
+        raise Forfeit(seat, f"answered the illegal action {_read(excerpt, action)}: {why}")
+    return action
+
+
+def _read(words: Callable[[Any], str], value: Any) -> str:
+    """`words(value)` for a bot's answer or error, which may be anything: a text that cannot be read says so."""
+    try:
+        text = words(value)
+        return text[:120] if type(text) is str else "(could not be read)"
+    except Exception:
+        return "(could not be read)"
+
+
 def fault_words(reply: dict[str, Any], notation: str = "the game's") -> str:
     """Words for a worker's answer that is not an action: the bot raised, or answered something else."""
     if "error" in reply:
@@ -505,6 +559,15 @@ def say_in_process_once() -> None:
     if not processes and not _said[0]:
         _said[0] = True
         print(IN_BROWSER if sys.platform == "emscripten" or os.name == "posix" else IN_PROCESS)
+
+
+def as_bot(bot: Any, seed: int | None = None) -> Bot:
+    """Any bot, ready to play: the kit's own bots as they are, anything else wrapped in a `SeatBot`."""
+    if isinstance(bot, SeatBot) or type(bot) in kit_bots():
+        return bot
+    if not callable(bot) and not callable(getattr(bot, "choose", None)):
+        raise TypeError(f"a bot is a function of a state or an object with choose(state), not {bot!r:.60}")
+    return SeatBot(bot, seed)
 
 
 def player(bot: Any, time_limit: float | None = BOARD_TIME_LIMIT) -> Any:

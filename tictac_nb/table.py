@@ -2,15 +2,16 @@
 
 `Board` (the notebook widget) and a room's seat (`tictac_nb.rooms`) are both a `Table`: the same
 checks of every message, the same act/undo/new rules and the same traits (svg, status, said, message,
-turn, played, answers, cover, thinking, can_undo, choosing), computed once here for both. Hints
+turn, played, answers, cover, thinking, can_undo, choosing), computed once here for both. `MESSAGES` is the
+one table of what a page may send: each message's fields, its handler, and whether it may change the game. Hints
 (can_hint, hint_words) are the notebook `Board`'s own: a plain table refuses a hint message.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, NamedTuple
 
 from .bots import Bot, bot_name
 from .engine import IllegalAction, State
@@ -18,15 +19,6 @@ from .engine import IllegalAction, State
 MAX_TARGET = 200  # characters in a clicked target; every game's notation is far shorter
 MAX_TURN = 2**53  # the largest whole number a browser sends exactly
 WIDTHS = (120, 20_000)  # CSS px a board may be given; anything else is refused
-MESSAGES = {  # each message type and its fields beside "type"; `turn` is the position the page showed
-    "act": {"target": str, "turn": int},
-    "undo": {"turn": int},
-    "new": {"turn": int},
-    "reveal": {"turn": int},
-    "hint": {"turn": int},
-    "cancel": {},
-    "width": {"width": float},
-}
 
 
 def _shape(content: Any) -> str:
@@ -48,7 +40,7 @@ def check_message(content: Any) -> dict:
     """The message as {field: value} once its shape, types and sizes are right; else `IllegalAction`."""
     if not isinstance(content, dict) or type(content.get("type")) is not str or content["type"] not in MESSAGES:
         raise IllegalAction(f"ignored a malformed message from the browser ({_shape(content)})")
-    fields = MESSAGES[content["type"]]
+    fields = MESSAGES[content["type"]].fields
     extra = [str(k)[:20] for k in content if k != "type" and k not in fields]
     if extra:
         raise IllegalAction(f"ignored this {content['type']!r} message: unknown fields ({', '.join(extra[:3])})")
@@ -243,31 +235,13 @@ class Table:
     def handle(self, content: Any) -> None:
         """A message from the page: checked before use; a malformed, stale or refused one changes nothing
         and says why, and nothing a message holds escapes as an exception."""
-        before = self._snapshot()
+        kind = content.get("type") if isinstance(content, dict) else None
+        before = self._snapshot(game=type(kind) is str and kind in MESSAGES and MESSAGES[kind].changes_game)
         try:
             message = check_message(content)
-            kind = message["type"]
             if "turn" in message and message["turn"] != self.turn:
                 raise IllegalAction("that was done on an earlier position; the board has moved on")
-            if kind == "act":
-                self.act(message["target"])
-            elif kind == "undo":
-                self.undo()
-            elif kind == "new":
-                self.new_game()
-            elif kind == "hint":
-                self.hint()
-            elif kind == "cancel":
-                if self.pending is not None:
-                    self.pending = None
-                    self.refresh()
-            elif kind == "reveal":
-                if self.cover:
-                    self._shown = self.state.to_move
-                    self.refresh()
-            elif kind == "width" and round(message["width"]) != self.width:
-                self.width = round(message["width"])
-                self.refresh()
+            MESSAGES[message["type"]].handle(self, message)
         except IllegalAction as error:
             self._restore(before)
             self.message = _short(str(error))
@@ -280,15 +254,59 @@ class Table:
         finally:
             self.answers += 1
 
-    def _snapshot(self) -> tuple:
+    def cancel(self) -> None:
+        """Close the open first step, if any."""
+        if self.pending is not None:
+            self.pending = None
+            self.refresh()
+
+    def reveal(self) -> None:
+        """Lift the "pass the screen" cover for the player to move, if it is up."""
+        if self.cover:
+            self._shown = self.state.to_move
+            self.refresh()
+
+    def resize(self, width: float) -> None:
+        """Draw for `width` CSS px from now on (a number already checked to lie within `WIDTHS`)."""
+        if round(width) != self.width:
+            self.width = round(width)
+            self.refresh()
+
+    def _snapshot(self, game: bool = True) -> tuple:
+        """What a failed message restores: the traits and the board's own choices, and a copy of the game
+        itself only if the message may change it (`Message.changes_game`)."""
         traits = {name: getattr(self, name) for name in ("svg", "status", "said", "turn", "cover", "thinking",
                                                          "can_undo", "choosing", "can_hint", "hint_words")}
-        return self.state, self.state.clone(), self.pending, self._shown, self._stalled, self.width, traits
+        copy = self.state.clone() if game else None
+        return self.state, copy, self.pending, self._shown, self._stalled, self.width, traits
 
     def _restore(self, snapshot: tuple) -> None:
         state, copy, self.pending, self._shown, self._stalled, self.width, traits = snapshot
-        state._become(copy)
+        if copy is not None:
+            state._become(copy)
         self.state = state
         with self.hold_sync():
             for name, value in traits.items():
                 setattr(self, name, value)
+
+
+class Message(NamedTuple):
+    """One kind of message from the page: its fields beside "type" (`turn` is the position the page showed),
+    what the table does with it, and whether that may change the game (only then is the game copied first,
+    so that a refusal or a bug leaves it exactly as it was)."""
+
+    fields: dict[str, type]
+    handle: Callable[[Table, dict], Any]
+    changes_game: bool
+
+
+MESSAGES: dict[str, Message] = {
+    "act": Message({"target": str, "turn": int}, lambda table, message: table.act(message["target"]), True),
+    "undo": Message({"turn": int}, lambda table, _: table.undo(), True),
+    "new": Message({"turn": int}, lambda table, _: table.new_game(), True),
+    "reveal": Message({"turn": int}, lambda table, _: table.reveal(), False),
+    "hint": Message({"turn": int}, lambda table, _: table.hint(), False),
+    "cancel": Message({}, lambda table, _: table.cancel(), False),
+    "width": Message({"width": float}, lambda table, message: table.resize(message["width"]), False),
+}
+"""Every message a page may send, by type: the one table of their shapes and handlers."""

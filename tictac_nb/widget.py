@@ -11,35 +11,17 @@ from __future__ import annotations
 
 import asyncio
 import random
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-import anywidget
-import traitlets
 
 from . import coach, sandbox
 from .bots import Bot
 from .engine import IllegalAction, State
+from .frontend import BoardFront
 from .svg import still_picture
-from .table import MAX_TARGET, MAX_TURN, MESSAGES, WIDTHS, Table, check_message
-
-__all__ = ["Board", "FRONTEND", "MAX_TARGET", "MAX_TURN", "MESSAGES", "WIDTHS", "check_message"]
+from .table import Table
 
 if TYPE_CHECKING:
-    from .replay import Replay
     from .rooms.client import RemoteBoard
-
-
-def _frontend() -> Path:
-    """`widgets/` ships inside the wheel as tictac_nb/widgets; in a checkout it sits beside the package."""
-    here = Path(__file__).parent
-    for folder in (here / "widgets", here.parent / "widgets"):
-        if (folder / "board.js").is_file():
-            return folder
-    raise FileNotFoundError("tictac_nb's front end (widgets/board.js) is missing from this install")
-
-
-FRONTEND = _frontend()
 
 FOLLOW_UP_DELAY = 0.03
 """Seconds before a bot's next action in the same turn (a TIC TOC card, then its end of turn): about two
@@ -49,35 +31,6 @@ frames, so the page draws each one and a whole turn of four actions still arrive
 AUTO_PASS_DELAY = 0.6
 """Seconds before the board passes for a human who can only pass: one pause whatever the hand holds, so it
 tells nobody what the hand holds, and long enough to see what was played before the game goes on."""
-
-
-class BoardFront(anywidget.AnyWidget):
-    """The board's front end (widgets/board.js) and the traits it syncs: what every board widget shares, the
-    `Board` that holds its game and the `RemoteBoard` of a room's seat alike."""
-
-    _esm = FRONTEND / "board.js"
-    _css = FRONTEND / "board.css"
-
-    svg = traitlets.Unicode("").tag(sync=True)
-    status = traitlets.Unicode("").tag(sync=True)
-    said = traitlets.Unicode("").tag(sync=True)
-    """The last action in words (`State.describe`), for the live region."""
-    message = traitlets.Unicode("").tag(sync=True)
-    turn = traitlets.Int(0).tag(sync=True)
-    """The position shown: it grows with every move, undo and new game, and never repeats on one board."""
-    played = traitlets.Int(0).tag(sync=True)
-    """How many actions the game has had: what a reader (or a test) counts as moves."""
-    answers = traitlets.Int(0).tag(sync=True)
-    """Messages answered so far: the page knows its queued click was handled even when nothing changed."""
-    cover = traitlets.Unicode("").tag(sync=True)
-    thinking = traitlets.Bool(False).tag(sync=True)
-    can_undo = traitlets.Bool(False).tag(sync=True)
-    choosing = traitlets.Bool(False).tag(sync=True)
-    """A first step is open (the page shows Cancel)."""
-    can_hint = traitlets.Bool(False).tag(sync=True)
-    """The viewer is the human to move on an uncovered board (the page shows Hint)."""
-    hint_words = traitlets.Unicode("").tag(sync=True)
-    """The coach's sentence while its hint is drawn, for the live region (empty otherwise)."""
 
 
 class Board(BoardFront, Table):
@@ -140,13 +93,6 @@ class Board(BoardFront, Table):
 
         return join(link)
 
-    def replay(self, **options: Any) -> Replay:
-        """The replay of this board's game so far, at its last move, seen as this board shows it (in
-        hidden-information games only the onlooker and this board's seat); see `Replay.of_board`."""
-        from .replay import Replay
-
-        return Replay.of_board(self, **options)
-
     def hint(self) -> coach.Hint:
         """The coach's hint for the human to move, drawn on the board (`coach.hinted_svg`) and said under it
         until the position changes. It is that seat's own view (the coach searches from its knowledge, with
@@ -176,8 +122,8 @@ class Board(BoardFront, Table):
         if self._hint is not None:
             self.svg = coach.hinted_svg(state, self._hint[1], self.pending, self.width)
 
-    def _snapshot(self) -> tuple:
-        return super()._snapshot(), self._hint
+    def _snapshot(self, game: bool = True) -> tuple:
+        return super()._snapshot(game), self._hint
 
     def _restore(self, snapshot: tuple) -> None:
         table, self._hint = snapshot

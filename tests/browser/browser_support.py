@@ -22,6 +22,14 @@ from pathlib import Path
 
 NOTEBOOKS = Path(os.environ.get("TICTAC_NOTEBOOKS", Path(__file__).resolve().parents[2] / "notebooks"))
 TOKEN = "tictac-test-token"
+
+
+def with_notebook(folder: Path = NOTEBOOKS) -> list[str]:
+    """The registered games that have a notebook of their own in `folder` (`NOTEBOOKS / "play"` for the play
+    pages): a game without one is simply not served there, which fails no test."""
+    import tictac_nb
+
+    return [name for name in tictac_nb.GAMES if (folder / f"{name}.ipynb").is_file()]
 CHROMIUM = next((p for p in ("/usr/lib/chromium/chromium", "/usr/bin/chromium") if os.path.exists(p)), None)
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -183,7 +191,7 @@ class BoardPage:
     """
 
     def __init__(self, page, board, width: float | None = None, theme: str | None = None) -> None:
-        from tictac_nb.widget import FRONTEND, BoardFront
+        from tictac_nb.frontend import FRONTEND, BoardFront
 
         self.page, self.board = page, board
         self.synced_traits = tuple(BoardFront.class_own_traits(sync=True))

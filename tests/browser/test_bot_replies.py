@@ -12,10 +12,8 @@ import re
 
 import nbformat
 import pytest
-from browser_support import NOTEBOOKS, TOKEN
+from browser_support import NOTEBOOKS, TOKEN, with_notebook
 from replies import time_replies
-
-import tictac_nb
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -66,7 +64,7 @@ def run_up_to(page, lab, notebook: str, index: int):
     return boards.first
 
 
-@pytest.mark.parametrize("name", list(tictac_nb.GAMES))
+@pytest.mark.parametrize("name", with_notebook())
 def test_the_bot_replies_in_every_notebooks_play_cell(page, lab, name):
     notebook = f"{name}.ipynb"
     board = run_up_to(page, lab, notebook, play_cell(notebook))

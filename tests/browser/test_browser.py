@@ -6,9 +6,7 @@ import json
 import statistics
 
 import pytest
-from browser_support import NOTEBOOKS, TOKEN, first_live_board, open_in_lab, played, turn
-
-import tictac_nb
+from browser_support import NOTEBOOKS, TOKEN, first_live_board, open_in_lab, played, turn, with_notebook
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -112,7 +110,7 @@ def test_voila_plays_tic_tac_two_by_keyboard_and_mouse(page, voila_server):
     wait_for_bot(page, board, mine)
 
 
-GAME_NOTEBOOKS = [f"{name}.ipynb" for name in tictac_nb.GAMES if name != "tic-tac-two"]
+GAME_NOTEBOOKS = [f"{name}.ipynb" for name in with_notebook() if name != "tic-tac-two"]
 
 
 @pytest.mark.parametrize("notebook", GAME_NOTEBOOKS)
@@ -220,7 +218,7 @@ def test_the_widget_reads_well_in_jupyterlabs_themes(page, lab, workdir, theme):
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("notebook", [f"{name}.ipynb" for name in tictac_nb.GAMES])
+@pytest.mark.parametrize("notebook", [f"{name}.ipynb" for name in with_notebook()])
 def test_axe_finds_no_serious_problem_on_any_board_in_jupyterlab(page, lab, notebook):
     from a11y import axe_violations
 
@@ -230,7 +228,7 @@ def test_axe_finds_no_serious_problem_on_any_board_in_jupyterlab(page, lab, note
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("notebook", [f"{name}.ipynb" for name in tictac_nb.GAMES])
+@pytest.mark.parametrize("notebook", [f"{name}.ipynb" for name in with_notebook()])
 def test_axe_finds_no_serious_problem_on_any_board_in_voila(page, voila_server, notebook):
     from a11y import axe_violations
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import NOTEBOOKS, first_live_board, play_an_action, played, wait_until_human
+from browser_support import NOTEBOOKS, first_live_board, play_an_action, played, wait_until_human, with_notebook
 from replies import time_replies
 
 import tictac_nb
@@ -59,7 +59,7 @@ def open_play_page(page, server, name: str) -> tuple:
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("browser")
-@pytest.mark.parametrize("name", list(tictac_nb.GAMES))
+@pytest.mark.parametrize("name", with_notebook(NOTEBOOKS / "play"))
 def test_every_play_page_plays_in_voila(page, play_server, name):
     assert (NOTEBOOKS / "play" / f"{name}.ipynb").is_file()
     board, seconds, problems = open_play_page(page, play_server, name)

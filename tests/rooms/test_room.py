@@ -233,7 +233,7 @@ def test_each_connection_has_its_own_width():
 
 
 def test_a_seat_is_sent_every_trait_a_board_syncs():
+    from tictac_nb.frontend import BoardFront
     from tictac_nb.rooms.room import TRAITS
-    from tictac_nb.widget import BoardFront
 
     assert sorted(TRAITS) == sorted(BoardFront.class_own_traits(sync=True))

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..engine import Game, State
 from ..grid import MARKS, GridState
+from ..registry import game_named
 
 
 class Numbering:
@@ -135,13 +136,7 @@ ENUMERATORS = {"tic-tac-two": _tic_tac_two, "tyc": _tyc, "tic-tac-trek": _tic_ta
 
 
 def game_of(game: str | Game) -> Game:
-    from .. import GAMES
-
-    if isinstance(game, Game):
-        return game
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    return GAMES[game]
+    return game if isinstance(game, Game) else game_named(game)
 
 
 def numbering(game: str | Game, options: dict[str, Any] | None = None) -> Numbering:

@@ -36,9 +36,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from .. import GAMES
 from ..engine import SEED_LIMIT, Choice, Game, State
 from ..grid import GridState
+from ..registry import GAMES
 from .actions import game_of, numbering
 from .observations import encoder
 from .pettingzoo import shares

@@ -15,9 +15,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-import tictac_nb
-
 from ..engine import State
+from ..registry import from_record
 from . import words
 from .hints import default_coach
 from .judge import judge
@@ -101,10 +100,10 @@ def analyse(record_or_state: Mapping[str, Any] | State, *, seat_of_view: int | N
     KeyboardInterrupt, ends the analysis with the moves done so far (`interrupted`).
     """
     record = _record_of(record_or_state)
-    final = tictac_nb.from_record(record)  # refuses a malformed record with InvalidRecord
+    final = from_record(record)  # refuses a malformed record with InvalidRecord
     moves = list(final.history)
     final.check_viewer(seat_of_view)
-    position = tictac_nb.from_record({**record, "moves": []})
+    position = from_record({**record, "moves": []})
     coach = default_coach(position, seed) if bot is None else bot
     if playouts is None:
         playouts = ANALYSIS_PLAYOUTS.get(position.game.name, 0)

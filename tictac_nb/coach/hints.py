@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ..bots import default_bot
 from ..engine import State
 from . import words
 from .judge import Choice, judge
@@ -49,8 +50,8 @@ class Hint:
 
 
 def default_coach(state: State, seed: int) -> Any:
-    """The game's default bot (`Game.default_bot`), the coach unless told otherwise."""
-    return state.game.default_bot(seed=seed)
+    """The game's default bot (`bots.default_bot`), the coach unless told otherwise."""
+    return default_bot(state.game, seed)
 
 
 def hint(state: State, seat: int | None = None, *, bot: Any = None, seed: int = 0,

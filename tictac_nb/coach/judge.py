@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import MCTSBot, _Node, bot_name, kit_bots
+from ..bots import MCTSBot, _Node, bot_name
 from ..engine import State
+from ..sandbox import kit_bots
 
 PLAYOUT_CAP = 2_000
 """Actions a heuristic playout may last before it counts as a draw (no kit game comes close)."""

@@ -41,6 +41,10 @@ def grid_bot(cells: int) -> functools.partial:
     return functools.partial(MCTSBot, min(1000, BOT_BUDGET // cells))
 
 
+MOVE_CAP = 100
+"""A grid game lasts at most a mark a square (10 x 10), unless an `after_place` takes marks off again."""
+
+
 @dataclass(frozen=True, repr=False)
 class GridGame(Game):
     """A `Game` of the grid family: its rules text is written from its options (and its state class's
@@ -74,7 +78,8 @@ def grid_game(name: str, title: str, *, rows: int = 3, cols: int = 3, k: int = 3
                           label="Players", words=tuple((n, f"{n} players") for n in range(2, 5))),
     }
     game = GridGame(name=name, title=title, state_class=state_class, render=render, options=options,
-                    default_bot=grid_bot(rows * cols), variants=variants or {})
+                    default_bot=grid_bot(rows * cols), variants=variants or {},
+                    phases=("mark",), players=(2, 3, 4), move_cap=MOVE_CAP)
     game.new_game(0)  # the defaults together (k against the grid, blocked squares on it) are checked now
     return game
 

@@ -313,12 +313,6 @@ class GridState(State):
                 attributes[name] = value.copy()
         return other
 
-    def determinize(self, player: int | None, rng: random.Random) -> GridState:
-        """Nothing is hidden: an exact copy, with a fresh seed from `rng` (no seed changes a grid game)."""
-        copy = self.clone()
-        copy.seed = rng.randrange(2**32)
-        return copy
-
     def status(self) -> str:
         if self.outcome is not None:
             return self.outcome.reason

@@ -14,12 +14,12 @@ from typing import Any
 
 import pandas as pd
 
-import tictac_nb
-
-from ..bots import MCTSBot
+from ..bots import MCTSBot, default_bot
 from ..coach.analysis import Analysis, analyse
 from ..coach.words import MARKS
 from ..engine import State
+from ..registry import game_named
+from .selfplay import row_record
 
 CLEAR = dict(MARKS)["inaccuracy"]
 """A best move is clearly best when every other move's chance is at least this much lower: any other
@@ -108,8 +108,6 @@ COACH_METRICS: dict[str, Callable[[list[Analysis]], float]] = {
 
 def _records(games: Any) -> list[Any]:
     if isinstance(games, pd.DataFrame):
-        from .selfplay import row_record
-
         return [row_record(row) for _, row in games.iterrows()]
     if isinstance(games, (State, dict)):
         return [games]
@@ -130,7 +128,7 @@ def analyse_batch(games: Any, *, budget: int | None = None, seed: int = 0,
                 break
             name = record.game.name if isinstance(record, State) else record["game"]
             settings = dict(SUMMARY_SETTINGS.get(name, {}))
-            coach = tictac_nb.GAMES[name].default_bot(seed=seed)
+            coach = default_bot(game_named(name), seed)
             if isinstance(coach, MCTSBot):
                 settings["budget"] = budget or max(1, coach.iterations // SUMMARY_BUDGET_SHARE)
             analysis = analyse(record, seed=seed + number, should_stop=should_stop, **settings)

@@ -17,7 +17,8 @@ from typing import Any
 
 import pandas as pd
 
-import tictac_nb
+from ..registry import GAMES
+from .coach_metrics import COACH_METRICS
 
 
 def _seat_count(results: pd.DataFrame) -> int:
@@ -140,8 +141,8 @@ def seat_names(results: pd.DataFrame) -> list[str]:
     """Names of the seats (the game's player names, else "P1", "P2", ...)."""
     n = _seat_count(results)
     names = []
-    if results["game"].nunique() == 1 and results["game"].iloc[0] in tictac_nb.GAMES:
-        names = list(tictac_nb.GAMES[results["game"].iloc[0]].state_class.player_names)
+    if results["game"].nunique() == 1 and results["game"].iloc[0] in GAMES:
+        names = list(GAMES[results["game"].iloc[0]].state_class.player_names)
     return [names[p] if p < len(names) else f"P{p + 1}" for p in range(n)]
 
 
@@ -168,7 +169,5 @@ def definitions() -> pd.DataFrame:
     """The one-line definition of every metric (the first line of its docstring)."""
     rows = {name: (metric.__doc__ or "").strip().splitlines()[0] for name, metric in METRICS.items()}
     rows["win_rate_<seat>"] = (win_rates.__doc__ or "").strip().splitlines()[0]
-    from .coach_metrics import COACH_METRICS  # the coach's measures (coach_summary), defined beside today's
-
     rows.update({name: (metric.__doc__ or "").strip().splitlines()[0] for name, metric in COACH_METRICS.items()})
     return pd.DataFrame({"definition": rows})

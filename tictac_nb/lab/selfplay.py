@@ -18,12 +18,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import tictac_nb
-
 from .. import sandbox
-from ..bots import Bot, Forfeit, MCTSBot, RandomBot, as_bot, decide, payoff
+from ..bots import Bot, Forfeit, MCTSBot, RandomBot, payoff
 from ..engine import Outcome, State, excerpt
-from ..sandbox import Entrant
+from ..registry import from_record, new_game
+from ..sandbox import Entrant, as_bot, decide
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -265,7 +264,7 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     """
     options = dict(options or {})
     label = variant if variant is not None else options_label(options)
-    state = tictac_nb.new_game(game, seed=seed, **options)
+    state = new_game(game, seed=seed, **options)
     factories = seat_factories(bots, state.num_players)
     first_mover = state.to_move
     first = state.current_scores()
@@ -341,13 +340,13 @@ def _row(state: State, game: str, label: str, options: dict, factories: Sequence
 def row_record(row: Mapping[str, Any]) -> dict[str, Any]:
     """The game record (as `State.record()` writes it) of a result row."""
     seed, options = int(row["seed"]), dict(row["options"])
-    setup = tictac_nb.new_game(row["game"], seed=seed, **options).setup_record()
+    setup = new_game(row["game"], seed=seed, **options).setup_record()
     return {"game": row["game"], "seed": seed, "options": options, "setup": setup, "moves": list(row["moves"])}
 
 
 def final_state(row: Mapping[str, Any]) -> State:
     """The final position of a result row's game, rebuilt from its game, seed, options and moves."""
-    return tictac_nb.from_record(row_record(row))
+    return from_record(row_record(row))
 
 
 def replay(results: pd.DataFrame | Mapping[str, Any], row: Any = None, viewer: int | None = None,
@@ -407,7 +406,7 @@ def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = N
     """
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a whole number of 0 or more, not {n!r}")
-    tictac_nb.new_game(game, seed=seed, **dict(options or {}))  # refuse a bad game or option before the bar shows
+    new_game(game, seed=seed, **dict(options or {}))  # refuse a bad game or option before the bar shows
     bots = pack_bots(bots)
     if has_students(bots):
         sandbox.say_in_process_once()

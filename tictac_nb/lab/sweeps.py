@@ -17,17 +17,18 @@ from __future__ import annotations
 import itertools
 import math
 import os
+import pickle
 import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
+import cloudpickle
 import pandas as pd
 
-import tictac_nb
-
 from .. import sandbox
+from ..registry import GAMES, is_builtin, new_game, register
 from .selfplay import (
     MAX_ACTIONS,
     BotsSpec,
@@ -55,7 +56,7 @@ class Variant:
 
     def check(self) -> None:
         """Refuse an unknown game or a bad option now, before any work is sent out."""
-        tictac_nb.new_game(self.game, seed=0, **dict(self.options))
+        new_game(self.game, seed=0, **dict(self.options))
 
 
 def grid(game: str, bots: BotsSpec = "random", **option_values: Iterable[Any]) -> list[Variant]:
@@ -65,15 +66,20 @@ def grid(game: str, bots: BotsSpec = "random", **option_values: Iterable[Any]) -
     return [Variant(game, dict(zip(names, values, strict=True)), bots) for values in combos]
 
 
-def _ignore_interrupts() -> None:
-    # The notebook's stop button reaches the whole process group: the pool's workers finish their chunk
-    # and the main process decides what to keep.
+def _start_worker(registered: bytes) -> None:
+    """A pool process's start: it ignores interrupts (the notebook's stop button reaches the whole process
+    group: the workers finish their chunk and the main process decides what to keep), and registers the games
+    the notebook had registered, which a spawned process (or a forkserver's) would not have."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for game in pickle.loads(registered):
+        register(game)
 
 
 def default_executor(workers: int | None = None) -> ProcessPoolExecutor:
-    """A local process pool with `workers` processes (default: every core)."""
-    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, initializer=_ignore_interrupts)
+    """A local process pool with `workers` processes (default: every core), knowing the games registered now."""
+    registered = cloudpickle.dumps([game for game in GAMES.values() if not is_builtin(game)])
+    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, initializer=_start_worker,
+                               initargs=(registered,))
 
 
 def play_chunk(variant: Variant, seeds: list[int], max_actions: int = MAX_ACTIONS,

@@ -22,6 +22,7 @@ game finite; the standard error comes from the Fisher information of the fit.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import secrets
@@ -32,10 +33,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-import tictac_nb
-
 from .. import sandbox
-from ..bots import RandomBot
+from ..bots import RandomBot, default_bot
+from ..registry import game_named, new_game
 from ..sandbox import Entrant
 from .metrics import seat_names
 from .selfplay import MAX_ACTIONS, BotFactory, bot_factory, bot_label, finished_frame, play_game
@@ -48,6 +48,7 @@ ELO = 400 / math.log(10)
 """Elo points per unit of Bradley-Terry log-strength."""
 CENTRE = 1500.0
 PRIOR_GAMES = 1.0
+DEFAULT_BOT = "default bot"
 """Virtual games (drawn) of each bot against an average player, which keep every rating finite."""
 
 
@@ -70,12 +71,17 @@ class Standings(NamedTuple):
 
 
 def builtin_bots(game: str, mcts: Sequence[int] = (30, 100, 300)) -> dict[str, Any]:
-    """Ready opponents for `game`: RandomBot, MCTSBot at each strength in `mcts`, and the game's own bots."""
-    if game not in tictac_nb.GAMES:
-        raise tictac_nb.InvalidOption(f"unknown game {game!r}; the kit has {', '.join(tictac_nb.GAMES)}")
+    """Ready opponents for `game`: RandomBot, MCTSBot at each strength in `mcts`, and the game's own bots, its
+    default bot always among them (under its own name, or as "default bot", as the notebooks call it)."""
+    rules = game_named(game)
     bots: dict[str, Any] = {"RandomBot": RandomBot}
     bots |= {f"MCTSBot({iterations})": BotFactory("mcts", iterations) for iterations in mcts}
-    return bots | dict(tictac_nb.GAMES[game].bots)
+    bots |= dict(rules.bots)
+    if rules.default_bot is None:
+        bots[DEFAULT_BOT] = functools.partial(default_bot, rules)
+    elif rules.default_bot not in rules.bots.values():
+        bots[DEFAULT_BOT] = rules.default_bot
+    return bots
 
 
 def seatings(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
@@ -140,7 +146,7 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     drawn = seed is None
     if drawn:
         seed = secrets.randbits(63)
-    players = tictac_nb.new_game(game, seed=seed, **options).num_players
+    players = new_game(game, seed=seed, **options).num_players
     if any(isinstance(factory, Entrant) for factory in entrants.values()):
         sandbox.say_in_process_once()
     if drawn:

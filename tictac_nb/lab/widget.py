@@ -17,9 +17,8 @@ import ipywidgets as widgets
 import pandas as pd
 from IPython.display import Image, display
 
-import tictac_nb
-
 from ..engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean
+from ..registry import GAMES, game_named, new_game
 from .metrics import compare, definitions
 from .plots import plot_comparison
 from .selfplay import bot_factory, options_label, play_games
@@ -169,7 +168,7 @@ class VariantPanel:
         """What is wrong with this variant's options, in words that name the option (None: nothing)."""
         try:
             options = self.options()
-            tictac_nb.new_game(self.game.name, seed=0, **options)
+            new_game(self.game.name, seed=0, **options)
         except (InvalidOption, ValueError) as error:
             return str(error)
         except Exception as error:  # a check or a rule failed on an odd value: find the option it came from
@@ -186,7 +185,7 @@ class VariantPanel:
         if problem is not None:
             self.message.value = f"<span style='color: var(--jp-error-color1, #b3261e)'>{html.escape(problem)}</span>"
             return
-        state = tictac_nb.new_game(self.game.name, seed=0, **self.options())
+        state = new_game(self.game.name, seed=0, **self.options())
         self.message.value = ""
         old = [d.value for d in self.bots]
         self.bots = [widgets.Dropdown(options=self.bot_choices, value=old[p] if p < len(old) else "random",
@@ -205,8 +204,9 @@ class DesignLab(widgets.VBox):
                  bots: Mapping[str, Any] | None = None) -> None:
         """Every seat's menu offers random play, MCTS, the game's own bots (`Game.bots`) and `bots`,
         named factories of your own, e.g. {"my bot": MyBot}."""
+        game_named(game)  # an unknown name is refused in words, before any widget is made
         self.bot_choices = BOT_CHOICES + tuple((label, bot_factory(spec)) for label, spec in (bots or {}).items())
-        self.picker = widgets.Dropdown(options=[(g.title, name) for name, g in tictac_nb.GAMES.items()],
+        self.picker = widgets.Dropdown(options=[(g.title, name) for name, g in GAMES.items()],
                                        value=game, description="game")
         self.games = widgets.BoundedIntText(value=games, min=1, max=100_000, description="games per variant",
                                             style={"description_width": "initial"})
@@ -228,7 +228,7 @@ class DesignLab(widgets.VBox):
                           self.progress, self.output])
 
     def _build_panels(self) -> None:
-        game = tictac_nb.GAMES[self.picker.value]
+        game = GAMES[self.picker.value]
         choices = self.bot_choices + tuple((label, bot_factory(bot)) for label, bot in game.bots.items())
         self.a = VariantPanel("Variant A", game, choices)
         self.b = VariantPanel("Variant B", game, choices)

@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-from ..widget import BoardFront
+from ..frontend import BoardFront
 from .room import TRAITS
+from .store import Store
 
 RETRY = (0.25, 8.0)  # seconds before reconnecting: first, and at most (doubling in between)
 SERVER_FILE = "server.json"
@@ -210,8 +211,6 @@ def open(game: str, players: int | None = None, bots: dict[int, str] | None = No
     `rooms.open("tic-tac-ko", players=4, bots={3: "default"})`. Bots are named: "default", "random", "mcts:N".
     `base` is the server's address as the players' browsers reach it, where that is not the local one
     (the class network's, or behind jupyter-server-proxy, e.g. "https://hub.school/user/ana/proxy/8765")."""
-    from .store import Store
-
     url = server_url(data)
     store = Store(data)
     try:

@@ -6,8 +6,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from .. import GAMES
-from ..engine import InvalidOption
+from ..registry import game_named
 from .room import Room
 from .store import Store
 
@@ -32,9 +31,7 @@ class Hall:
     def open(self, game: str, options: dict | None = None, bots: dict[int, Any] | None = None,
              seed: int | None = None) -> Room:
         """A new room; bad input (an unknown game, option, seat or bot) raises `InvalidOption` or `ValueError`."""
-        if game not in GAMES:
-            raise InvalidOption(f"unknown game {game!r:.40}; the kit has {', '.join(GAMES)}")
-        room = Room.open(GAMES[game], options, bots, seed, **self._settings())
+        room = Room.open(game_named(game), options, bots, seed, **self._settings())
         self.rooms[room.id] = room
         if self.store is not None:
             self.store.save(room)

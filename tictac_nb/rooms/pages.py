@@ -3,11 +3,10 @@ so the pages work at any prefix (behind jupyter-server-proxy too)."""
 
 from __future__ import annotations
 
-import functools
 import html
 
-from .. import GAMES
-from ..engine import Choice, WholeNumber, boolean
+from ..engine import Choice, Game, WholeNumber, boolean
+from ..registry import GAMES
 
 HEAD = """<!doctype html>
 <html lang="en">
@@ -56,23 +55,33 @@ def seat_page(title: str, kind: str) -> str:
     return SEAT.format(title=html.escape(words))
 
 
-@functools.cache
 def game_forms() -> dict:
-    """Each game's options the lobby offers (those whose check names their values, as the play pages do)."""
-    forms = {}
-    for name, game in GAMES.items():
-        options = {}
-        for key, option in game.options.items():
-            check = option.check
-            if check is boolean:
-                options[key] = {"kind": "bool", "default": option.default, "doc": option.doc}
-            elif isinstance(check, Choice):
-                options[key] = {"kind": "choice", "values": list(check.values), "default": option.default,
-                                "doc": option.doc}
-            elif isinstance(check, WholeNumber) and option.default is not None:
-                options[key] = {"kind": "int", "low": check.low, "high": check.high, "default": option.default,
-                                "doc": option.doc}
-        players = game.options.get("players")
-        forms[name] = {"title": game.title, "options": options,
-                       "players": players.default if players else game.new_game(0).num_players}
-    return forms
+    """Each game's options the lobby offers (those whose check names their values, as the play pages do), for
+    the games registered now: a game a notebook registers after the server started is offered too."""
+    return {name: _form(game) for name, game in GAMES.items()}
+
+
+_FORMS: dict[str, tuple[Game, dict]] = {}
+"""Each game's form once worked out, with the very game it is for (a game registered again gets a new one)."""
+
+
+def _form(game: Game) -> dict:
+    known = _FORMS.get(game.name)
+    if known is not None and known[0] is game:
+        return known[1]
+    options = {}
+    for key, option in game.options.items():
+        check = option.check
+        if check is boolean:
+            options[key] = {"kind": "bool", "default": option.default, "doc": option.doc}
+        elif isinstance(check, Choice):
+            options[key] = {"kind": "choice", "values": list(check.values), "default": option.default,
+                            "doc": option.doc}
+        elif isinstance(check, WholeNumber) and option.default is not None:
+            options[key] = {"kind": "int", "low": check.low, "high": check.high, "default": option.default,
+                            "doc": option.doc}
+    players = game.options.get("players")
+    form = {"title": game.title, "options": options,
+            "players": players.default if players else game.new_game(0).num_players}
+    _FORMS[game.name] = (game, form)
+    return form

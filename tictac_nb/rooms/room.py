@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import sandbox
-from ..bots import Bot, Forfeit, MCTSBot, RandomBot, as_bot, decide
+from ..bots import Bot, Forfeit, MCTSBot, RandomBot, default_bot
 from ..engine import Game, IllegalAction, State
+from ..registry import is_builtin
+from ..sandbox import as_bot, decide
 from ..table import Table
 
 log = logging.getLogger(__name__)
@@ -39,11 +41,13 @@ TOKEN_CHARS = 64
 
 def make_bot(game: Game, spec: Any, seed: int) -> Bot:
     """A seat's bot from its spec: "default" (the game's own), "random", "mcts:N", or any bot object (a
-    student's plays from a sandbox of its own, `tictac_nb.sandbox`)."""
+    student's plays from a sandbox of its own, `tictac_nb.sandbox`, and so does the default bot a registered
+    game names: only the kit's own games' bots are the kit's)."""
     if not isinstance(spec, str):
         return sandbox.player(spec)
     if spec == "default":
-        return as_bot(game.default_bot(seed=seed))
+        bot = default_bot(game, seed)
+        return as_bot(bot) if is_builtin(game) else sandbox.player(bot)
     if spec == "random":
         return as_bot(RandomBot(seed))
     if spec.startswith("mcts:") and spec[5:].isdigit() and 1 <= int(spec[5:]) <= MAX_MCTS:

@@ -20,9 +20,9 @@ from urllib.parse import urlsplit
 import tornado.web
 import tornado.websocket
 
-from .. import GAMES
 from ..engine import InvalidOption
-from ..widget import FRONTEND
+from ..frontend import FRONTEND
+from ..registry import GAMES
 from . import pages
 from .hall import Hall
 from .room import Room, View

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import from_record
 from ..engine import InvalidRecord, State
+from ..registry import from_record
 from .room import Room, Seat
 
 log = logging.getLogger(__name__)

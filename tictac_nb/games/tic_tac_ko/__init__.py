@@ -13,6 +13,10 @@ GAME = Game(
     hidden_information=True,
     bots={"KOBot": KOBot},
     default_bot=KOBot,
+    phases=("start", "action", "more", "answer", "effect"),
+    players=(2, 3, 4),
+    move_cap=5000,  # action_cap
+    copies_replay=False,  # determinize deals hands no seed deals
     options={
         "players": Option(4, choice_of(2, 3, 4), "2, 3 or 4 players in two teams", label="Players"),
         "grid": Option("standard", choice_of("standard", "advanced"), "standard 3x3 Grid or advanced 4x4 Grid",

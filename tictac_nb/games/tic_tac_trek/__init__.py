@@ -3,7 +3,7 @@
 from ...engine import Game, Option, int_between
 from .bots import default_bot
 from .render import render
-from .rules import MIX, TicTacTrek, check_bag, check_mix
+from .rules import MAX_TILES, MIX, TicTacTrek, check_bag, check_mix
 
 GAME = Game(
     name="tic-tac-trek",
@@ -11,6 +11,8 @@ GAME = Game(
     state_class=TicTacTrek,
     render=render,
     default_bot=default_bot,
+    phases=("place", "campfire"),
+    move_cap=2 * MAX_TILES,  # a tile, then at most one campfire decision, per turn
     options={
         "first_player": Option(None, int_between(0, 1, allow_none=True), "who starts: 0 (X), 1 (O), None: by seed",
                                label="Who starts", words=((None, "at random"), (0, "X"), (1, "O"))),

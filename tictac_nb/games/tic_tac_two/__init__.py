@@ -12,6 +12,8 @@ GAME = Game(
     render=render,
     hidden_information=True,
     default_bot=default_bot,
+    phases=("mark", "peek"),
+    move_cap=10,  # nine marks and one peek
     options={
         "tiles": Option(None, check_tiles, "fixed tile layout, 9 letters row by row with C at 5 (None: shuffled)"),
         "peek": Option(True, boolean, "with the Peek tile (False: a blank tile instead)",

@@ -6,7 +6,7 @@ from ... import svg
 from ...printing import Component
 from ...svg import PALETTE
 from .render import FACE, NAMES, _face
-from .rules import CENTRE, TicTacTwo, box_tiles
+from .rules import CENTRE, TicTacTwo, box_tiles, check_tiles
 
 CELL = 36.0   # mm: a square of either board; a tile (34 mm) fits inside it
 TILE = 34.0
@@ -55,8 +55,6 @@ def _tile(tile: str) -> Component:
 
 def layout_picture(tiles: str) -> str:
     """SVG of a `tiles` layout: the tile board face up, each tile with its letter, beside the string itself."""
-    from .rules import check_tiles
-
     tiles = check_tiles(tiles)
     size, gap = 56, 4
     d = svg.canvas(3 * (size + gap) + 250, 3 * (size + gap) + 8, f"Tic Tac Two tile layout {tiles}")

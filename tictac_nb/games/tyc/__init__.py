@@ -11,6 +11,7 @@ GAME = Game(
     state_class=Tyc,
     render=render,
     default_bot=default_bot,
+    move_cap=81,  # one move per cell
     options={
         "first_player": Option(None, int_between(0, 1, allow_none=True),
                                "who moves first: 0 Red, 1 Blue (None: chosen at random by the seed)",

@@ -59,7 +59,6 @@ import random
 from typing import Any
 
 from ...engine import InvalidOption, Outcome, State, Target, excerpt, seed_bits
-from ...frozen import FrozenDict
 from .core import ACTIONS, BITS, GRID_LINES, LETTERS, PARSE, POSITION, TycCore
 
 PLAYERS = ("Red", "Blue")
@@ -211,14 +210,6 @@ class Tyc(TycCore, State):
             "letters": [self.letters[0:9], self.letters[9:18]],
             "letter_table": list(self.table),
         }
-
-    def determinize(self, player: int | None, rng: random.Random) -> Tyc:
-        """Tyc hides nothing: an exact copy, except that a fresh seed from `rng` replaces the real one
-        (the `first_player` option keeps who started, so `undo` and the record replay the same game)."""
-        copy = self.clone()
-        copy.seed = rng.randrange(2**32)
-        copy.options = FrozenDict(self.options, first_player=self.first_player)
-        return copy
 
     def status(self) -> str:
         if self.outcome is not None:
