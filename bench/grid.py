@@ -4,7 +4,8 @@ milliseconds a move, beside Tic Tac Two's (the anchor) in the same run.
 The variants are the workshop notebook's own cells (notebooks/design-your-own.ipynb, the code cells tagged
 `variant`), run here as they stand, so the figures are those of the code a student reads. Aims: 50,000 random
 moves a second or more, and a default bot's move in 100 ms or less (CPU time: wall time on a busy machine is
-longer). `python bench/grid.py --quick` runs short slices.
+longer). Connect Four and a 10 x 10 grid follow, for the default bot's budget on larger grids.
+`python bench/grid.py --quick` runs short slices.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from benchmark import best_rate, bot_ms_per_move, kit_playouts
 
 import tictac_nb
+from tictac_nb.grid import grid_game
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "design-your-own.ipynb"
 TARGET_MOVES = 50_000
@@ -28,12 +30,12 @@ def code_lines(source: str) -> int:
     count, in_doc = 0, False
     for line in source.splitlines():
         text = line.strip()
-        if text.startswith('"""'):
-            in_doc = not (in_doc or (len(text) > 3 and text.endswith('"""')))
-            continue
-        if in_doc or not text or text.startswith("#"):
-            continue
-        count += 1
+        if in_doc:
+            in_doc = not text.endswith('"""')
+        elif text.startswith('"""'):
+            in_doc = len(text) < 6 or not text.endswith('"""')
+        elif text and not text.startswith("#"):
+            count += 1
     return count
 
 
@@ -53,12 +55,19 @@ def workshop_variants() -> list[tuple[str, int]]:
     return found
 
 
+def larger_grids() -> list[str]:
+    """Two grids larger than the workshop's, for the default bot's budget: Connect Four and 10 x 10, 5 in a row."""
+    games = [grid_game("bench-connect-four", "Connect Four (6 x 7)", rows=6, cols=7, k=4, gravity=True),
+             grid_game("bench-ten", "10 x 10, 5 in a row", rows=10, cols=10, k=5)]
+    return [tictac_nb.register(game).name for game in games]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="short slices (a smoke run, rough figures)")
     args = parser.parse_args(argv)
     seconds, repeats, positions, budget = (0.3, 1, 4, 3.0) if args.quick else (1.0, 3, 12, 20.0)
-    rows = [("tic-tac-two", None)] + workshop_variants()
+    rows = [("tic-tac-two", None)] + workshop_variants() + [(name, None) for name in larger_grids()]
     print(f"random moves/s: best of {repeats} slices of {seconds:g} s; bot: default bot, mean of up to "
           f"{positions} positions (wall and CPU)")
     print(f"{'game':<26}{'lines':>6}{'moves/s':>11}{'bot ms/move':>13}{'(CPU)':>8}  default bot")

@@ -247,3 +247,25 @@ def test_a_tournament_of_students_bots_plays_a_game_whose_rule_a_notebook_define
         assert standings.ratings["forfeits"].sum() == 0 and standings.ratings.loc["first", "games"] == 2
     finally:
         tictac_nb.unregister("wild-here")
+
+
+def test_the_benchmark_measures_the_workshops_own_variant_cells_and_counts_their_code_lines():
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    bench = Path(__file__).resolve().parents[1] / "bench"
+    sys.path.insert(0, str(bench))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_grid", bench / "grid.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        before = set(tictac_nb.GAMES)
+        variants = dict(module.workshop_variants())
+    finally:
+        sys.path.remove(str(bench))
+        for name in set(tictac_nb.GAMES) - before:
+            tictac_nb.unregister(name)
+    assert variants["tic-tac-toe"] == variants["misere"] == 1 and variants["wild"] == variants["chase"] == 4
+    assert {"gravity", "four-by-four", "no-centre", "my-game", "my-rule"} <= set(variants)
+    assert module.code_lines('class A:\n    """Doc,\n    more."""\n\n    # note\n    x = 1\n') == 2
