@@ -22,7 +22,7 @@ from typing import Any
 
 from .engine import Game, State
 from .registry import game_named
-from .svg import xml_safe
+from .svg import PALETTE, xml_safe
 
 PAGE_WIDTH = 194.0    # mm: A4 and Letter both hold 194 x 263 mm inside 8 mm margins
 PAGE_HEIGHT = 263.0
@@ -216,11 +216,11 @@ def _inline(text: str) -> str:
 CSS = f"""
 @page {{ margin: {MARGIN}mm; }}
 * {{ box-sizing: border-box; }}
-html, body {{ margin: 0; padding: 0; background: white; color: #1f2933;
+html, body {{ margin: 0; padding: 0; background: white; color: {PALETTE["ink"]};
   font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; }}
 .page {{ width: {PAGE_WIDTH}mm; break-after: page; page-break-after: always; }}
 .page:last-child {{ break-after: auto; page-break-after: auto; }}
-header {{ height: {HEADER}mm; font-size: 8pt; color: #52606d; border-bottom: 0.2mm solid #cbd2d9;
+header {{ height: {HEADER}mm; font-size: 8pt; color: {PALETTE["muted"]}; border-bottom: 0.2mm solid #cbd2d9;
   margin-bottom: 0; line-height: {HEADER - 1}mm; white-space: nowrap; overflow: hidden; }}
 .row {{ display: flex; break-inside: avoid; }}
 .row.boards {{ gap: {BOARD_GAP}mm; padding-top: {BOARD_GAP}mm; }}
