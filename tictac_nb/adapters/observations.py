@@ -54,12 +54,12 @@ def one_hot(out: list[float], choices: dict[Any, int] | list, value: Any) -> Non
         out[start + where] = 1.0
 
 
-def counts(out: list[float], names: dict[str, int], items: list[str], most: list[float]) -> None:
+def counts(out: list[float], names: dict[Any, int], items: list[Any], most: list[float]) -> None:
     """Append how many of each name `items` holds, each divided by `most` of that name."""
-    start = len(out)
-    out.extend([0.0] * len(names))
+    held = [0] * len(names)
     for item in items:
-        out[start + names[item]] += 1.0 / most[names[item]]
+        held[names[item]] += 1
+    out.extend(n / top for n, top in zip(held, most, strict=True))  # one division: a sum of fifths may pass 1.0
 
 
 # ---- the games --------------------------------------------------------------------------------
@@ -194,10 +194,7 @@ def _tic_tac_ko(state: Any) -> Encoder:
     team_of = state.team_of
 
     def card_counts(out: list[float], team_names: list[tuple[int, str]]) -> None:
-        start = len(out)
-        out.extend([0.0] * kinds)
-        for key in team_names:
-            out[start + cards[key]] += 1.0 / most[cards[key]]
+        counts(out, cards, team_names, most)
 
     def body(view: dict, out: list[float]) -> None:
         viewer = view["viewer"]
