@@ -104,20 +104,31 @@ def player_colour(seat: int) -> str:
 
 
 def status_line(drawing: Any, lines: Sequence[str] = (), x: float = 0, y: float = 0, size: float = 15,
-                step: float = 20, parent: Any = None, **extra: Any) -> Group:
+                step: float = 20, parent: Any = None, band: tuple[float, float] | None = None,
+                **extra: Any) -> Group:
     """The group a board holds its status in, and only there (class `ttn-status-line`): the widget shows the
-    status above the board and hides this group, so that it is not shown twice. `lines` (already wrapped)
+    status below the board and hides this group, so that it is not shown twice. `lines` (already wrapped)
     go in it at (x, y), `step` apart; a renderer with its own text layout fills the group itself.
+    `band` is the strip of the drawing (top and bottom y) given over to the status, see `status_band`.
 
     >>> d = canvas(200, 40, "board")
-    >>> status_line(d, ["X to move"], 10, 20).attribs["class"]
-    'ttn-status-line'
+    >>> status_line(d, ["X to move"], 10, 20, band=(0, 30)).attribs["data-band"]
+    '0 30'
     """
     group = drawing.g(class_="ttn-status-line")
     (parent or drawing).add(group)
     for i, words in enumerate(lines):
         group.add(label(drawing, x, y + step * i, words, size, **extra))
+    if band is not None:
+        status_band(group, *band)
     return group
+
+
+def status_band(group: Group, top: float, bottom: float) -> None:
+    """Say that the strip from `top` to `bottom` holds nothing but the status line (and the game's title beside
+    it): a live board, which says the status once below the drawing, cuts that strip off when it lies at the
+    top or the bottom of the drawing, so no empty band is left; a still picture keeps it."""
+    group.attribs["data-band"] = f"{top:g} {bottom:g}"
 
 
 def paper(drawing: Any, width: float, height: float = 100) -> Any:

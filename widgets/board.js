@@ -96,9 +96,28 @@ function render({ model, el: root }) {
     }
   }
 
+  // The status line is said once, below the board: the band of the drawing that holds it (with the title, where
+  // the title sits beside it) is cut off when it lies at the top or the bottom, so no empty strip is left.
+  function cutBand(svg) {
+    const band = svg && svg.querySelector(".ttn-status-line[data-band]");
+    const box = svg && svg.viewBox && svg.viewBox.baseVal;
+    if (!band || !box || !box.height) return;
+    const [top, bottom] = band.getAttribute("data-band").split(" ").map(Number);
+    const scale = svg.height.baseVal.value / box.height;
+    let y = box.y;
+    let height = box.height;
+    if (top <= y + 0.5) { height -= bottom - y; y = bottom; }
+    else if (bottom >= y + height - 0.5) height = top - y;
+    else return;
+    if (!(height > 0)) return;
+    svg.setAttribute("viewBox", `${box.x} ${y} ${box.width} ${height}`);
+    svg.setAttribute("height", `${height * scale}px`);
+  }
+
   function draw() {
     const hadFocus = root.contains(document.activeElement) || (keepFocus && document.activeElement === document.body);
     board.innerHTML = model.get("svg");
+    cutBand(board.querySelector("svg"));
     const all = targets();
     all.forEach((t, i) => {
       t.setAttribute("tabindex", i === 0 ? "0" : "-1");

@@ -9,7 +9,15 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser_support import NOTEBOOKS, first_live_board, play_an_action, played, wait_until_human, with_notebook
+from browser_support import (
+    NOTEBOOKS,
+    first_live_board,
+    play_an_action,
+    played,
+    shown_twice,
+    wait_until_human,
+    with_notebook,
+)
 from replies import time_replies
 
 import tictac_nb
@@ -66,6 +74,7 @@ def test_every_play_page_plays_in_voila(page, play_server, name):
     print(f"\nVoila play page {name}: playable {seconds:.1f} s after the page opened")
     game = tictac_nb.GAMES[name]
     assert page.locator("h1.ttn-play-title").inner_text() == game.title
+    assert shown_twice(board, game.title) == []
     assert page.locator(".ttn-play-line").inner_text()
     assert page.locator(".jp-InputArea, .jp-CodeMirrorEditor").count() == 0, "the page shows code"
     printed = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout'],"

@@ -22,6 +22,7 @@ from browser_support import (
     play_an_action,
     played,
     serve_folder,
+    shown_twice,
     wait_until_human,
 )
 from replies import time_replies
@@ -195,6 +196,7 @@ def test_every_play_page_of_the_site_plays_offline(offline_page, site, name):
     game = tictac_nb.GAMES[name]
     assert page.locator("h1").inner_text() == game.title and game.title in page.title()
     assert page.locator("h1").count() == 1, "the title is shown once"
+    assert shown_twice(board, game.title) == []
     start, clicked = played(board), time.monotonic()
     play_an_action(page, board, two_step=name in TWO_STEP)
     answered = time.monotonic() - clicked

@@ -67,9 +67,11 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None, wi
     status = svg.wrap(view["status"], max(16, int((board_w - 2 * MARGIN) / 8.2)))
     d = svg.canvas(board_w, 100, _summary(view))
     paper = svg.paper(d, board_w)
-    d.add(svg.label(d, MARGIN, 24, rules_line(view), 13, fill=PALETTE["muted"]))
-    svg.status_line(d, status, MARGIN, 46, 15, 20, font_weight="bold" if view["outcome"] else "normal")
-    top += 20 * (len(status) - 1)
+    more = 20 * (len(status) - 1)
+    svg.status_line(d, status, MARGIN, 24, 15, 20, band=(0, 32 + more),
+                    font_weight="bold" if view["outcome"] else "normal")
+    d.add(svg.label(d, MARGIN, 46 + more, rules_line(view), 13, fill=PALETTE["muted"]))
+    top += more
     for col in range(cols):
         d.add(svg.label(d, left + (col + 0.5) * cell, top - 6, "abcdefghij"[col], 12, text_anchor="middle",
                         fill=PALETTE["muted"]))

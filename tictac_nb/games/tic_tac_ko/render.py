@@ -142,8 +142,10 @@ class Board:
         d = self.d
         d.add(text(d, MARGIN, y + 24, "Tic Tac K.O.", 22, font_weight="bold"))
         g = svg.status_line(d)
-        return lines(d, g, MARGIN, y + 50, self.view["status"], self.width - 2 * MARGIN, 14, 18,
-                     font_weight="bold")[0] - y
+        below = lines(d, g, MARGIN, y + 50, self.view["status"], self.width - 2 * MARGIN, 14, 18,
+                      font_weight="bold")[0]
+        svg.status_band(g, 0, below)  # the title and the status: a live board shows both around the drawing
+        return below - y
 
     def players(self, y: float) -> float:
         view = self.view

@@ -239,7 +239,7 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     y = _side(d, view, *at.panel, labels)
     y = max(y, at.map[1] + at.rows * cell) + 30
     status = svg.wrap(view["status"], max(24, int((at.width - 2 * LEFT) / 8)))
-    svg.status_line(d, status, LEFT, y, 15, 19)
+    svg.status_line(d, status, LEFT, y, 15, 19, band=(y - 20, y + 19 * len(status)))
     return svg.fit(d, paper, y + 19 * len(status))
 
 

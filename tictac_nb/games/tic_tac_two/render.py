@@ -215,5 +215,6 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     for i, words in enumerate(legend):
         d.add(svg.label(d, at.main[0], at.below + 16 * i, words, 12, fill=PALETTE["muted"]))
     top = at.below + 16 * len(legend) + 18
-    svg.status_line(d, status, at.main[0], top, 15, 20, font_weight="bold" if view["outcome"] else "normal")
+    svg.status_line(d, status, at.main[0], top, 15, 20, band=(top - 16, height),
+                    font_weight="bold" if view["outcome"] else "normal")
     return svg.to_text(d)

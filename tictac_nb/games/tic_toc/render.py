@@ -252,18 +252,20 @@ class Board:
         ring(self.d, t, x, y, w, h)
 
     def title(self, y: float) -> float:
-        d, view, w = self.d, self.view, self.width
-        d.add(svg.label(d, MARGIN, y + 24, "TIC TOC", 22, font_weight="bold"))
-        d.add(svg.label(d, w - MARGIN, y + 22, f"turn {view['turn']} of at most {view['turn_cap']}", 12,
-                        text_anchor="end", fill=MUTED))
-        goal = f"Peter Pan or Captain Hook with {WIN_CREW} crew wins, or three Crocodiles in hand"
-        return lines_of(d, d, MARGIN, y + 46, goal, w - 2 * MARGIN, 12, fill=MUTED) - y
-
-    def status_line(self, y: float) -> float:
+        """The title and the status line: a live board shows both around the drawing and cuts this band off."""
         d = self.d
+        d.add(svg.label(d, MARGIN, y + 24, "TIC TOC", 22, font_weight="bold"))
         g = svg.status_line(d)
         words = self.prompt() or self.view["status"]
-        return lines_of(d, g, MARGIN, y + 16, words, self.width - 2 * MARGIN, 14, 18, font_weight="bold") - y
+        below = lines_of(d, g, MARGIN, y + 50, words, self.width - 2 * MARGIN, 14, 18, font_weight="bold")
+        svg.status_band(g, 0, below - 8)
+        return below - y
+
+    def goal(self, y: float) -> float:
+        d, view, w = self.d, self.view, self.width
+        turn = f"Turn {view['turn']} of at most {view['turn_cap']}."
+        goal = f"{turn} Peter Pan or Captain Hook with {WIN_CREW} crew wins, or three Crocodiles in hand."
+        return lines_of(d, d, MARGIN, y + 14, goal, w - 2 * MARGIN, 12, fill=MUTED) - y
 
     def prompt(self) -> str:
         """What the viewer may do now, in words."""
@@ -535,7 +537,7 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None, wi
     d, me, n = board.d, view["viewer"], len(view["players"])
     paper = svg.paper(d, width)
     y = 4 + board.title(4)
-    y += board.status_line(y) + 6
+    y += board.goal(y) + 6
     seats = [(me + i) % n for i in range(1, n)] if me is not None else list(range(n))
     y += board.panels(seats, y) + 6
     y += board.middle(y) + 10

@@ -251,7 +251,7 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     at = Layout.fit(width, top)
     d = svg.canvas(at.width, 100, _summary(view))
     paper = svg.paper(d, at.width)
-    svg.status_line(d, status, at.grid[0], 28, 17, 21, font_weight="bold")
+    svg.status_line(d, status, at.grid[0], 28, 17, 21, band=(0, top - 6), font_weight="bold")
     x, y = at.panel
     if pending is not None:
         y = _picker(d, pending, labels, x, y + 20)
