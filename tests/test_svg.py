@@ -32,6 +32,34 @@ def test_every_games_board_holds_its_status_in_exactly_one_status_line(game_name
             assert len(status_lines(state.render_svg(state.to_move, None, width))) == 1
 
 
+@pytest.mark.parametrize("cut", [0, 7, None])
+def test_every_games_status_line_lies_in_a_band_at_the_top_or_bottom_that_holds_nothing_else(game_name, cut):
+    """A live board cuts off each `data-band` strip (`svg.page_band`) at an edge of the drawing: the status line
+    is in one, and no text but the game's title (a play page's heading) is drawn in them outside the bands' own
+    groups, so cutting them loses nothing the page does not say itself."""
+    state = random_game(game_name, 3, cut)
+    for width in (None, 360):
+        root = ET.fromstring(state.render_svg(None, None, width))
+        _, top, _, height = map(float, root.get("viewBox").split())
+        bands = {element: tuple(map(float, element.get("data-band").split()))
+                 for element in root.iter() if element.get("data-band")}
+        assert any(e.get("class") == "ttn-status-line" for e in bands), "the status line has no band"
+        edges = sorted(bands.values())
+        reach, end = top, top + height
+        for low, high in edges:  # the bands from the top down, then from the bottom up, touch the edges
+            if low <= reach:
+                reach = max(reach, high)
+        for low, high in reversed(edges):
+            if high >= end:
+                end = min(end, low)
+        assert all(high <= reach or low >= end for low, high in edges), f"a band away from the edges: {edges}"
+        inside = {id(t) for e in bands for t in e.iter(f"{SVG}text")}
+        for text in root.iter(f"{SVG}text"):
+            y = float(text.get("y", "nan"))
+            if id(text) not in inside and text.text and text.text != state.game.title:
+                assert not (y < reach or y > end), f"{text.text!r} at y={y} is cut off with a band"
+
+
 def test_text_colours_and_every_seats_colour_read_on_the_paper():
     for name in TEXT_COLOURS:
         assert contrast(PALETTE[name], PALETTE["paper"]) >= 4.5, name

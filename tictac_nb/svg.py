@@ -109,7 +109,7 @@ def status_line(drawing: Any, lines: Sequence[str] = (), x: float = 0, y: float 
     """The group a board holds its status in, and only there (class `ttn-status-line`): the widget shows the
     status below the board and hides this group, so that it is not shown twice. `lines` (already wrapped)
     go in it at (x, y), `step` apart; a renderer with its own text layout fills the group itself.
-    `band` is the strip of the drawing (top and bottom y) given over to the status, see `status_band`.
+    `band` is the strip of the drawing (top and bottom y) given over to the status, see `page_band`.
 
     >>> d = canvas(200, 40, "board")
     >>> status_line(d, ["X to move"], 10, 20, band=(0, 30)).attribs["data-band"]
@@ -120,15 +120,16 @@ def status_line(drawing: Any, lines: Sequence[str] = (), x: float = 0, y: float 
     for i, words in enumerate(lines):
         group.add(label(drawing, x, y + step * i, words, size, **extra))
     if band is not None:
-        status_band(group, *band)
+        page_band(group, *band)
     return group
 
 
-def status_band(group: Group, top: float, bottom: float) -> None:
-    """Say that the strip from `top` to `bottom` holds nothing but the status line (and the game's title beside
-    it): a live board, which says the status once below the drawing, cuts that strip off when it lies at the
-    top or the bottom of the drawing, so no empty band is left; a still picture keeps it."""
-    group.attribs["data-band"] = f"{top:g} {bottom:g}"
+def page_band(element: Any, top: float, bottom: float) -> None:
+    """Say that the strip from `top` to `bottom` holds nothing but what the page around a live board already
+    says (the status line, which the board says below the drawing; the game's title, a play page's heading):
+    the live board cuts that strip off when it lies at the top or the bottom of the drawing, so nothing is
+    shown twice and no empty band is left; a still picture, an export's frame and a print keep it."""
+    element.attribs["data-band"] = f"{top:g} {bottom:g}"
 
 
 def paper(drawing: Any, width: float, height: float = 100) -> Any:

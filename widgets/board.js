@@ -96,20 +96,20 @@ function render({ model, el: root }) {
     }
   }
 
-  // The status line is said once, below the board: the band of the drawing that holds it (with the title, where
-  // the title sits beside it) is cut off when it lies at the top or the bottom, so no empty strip is left.
-  function cutBand(svg) {
-    const band = svg && svg.querySelector(".ttn-status-line[data-band]");
+  // What the page says around the board (the status line below it, a play page's title) is not drawn twice:
+  // each band of the drawing that holds only that (`data-band`, top and bottom y) is cut off when it lies at the
+  // top or the bottom, so no empty strip is left.
+  function cutBands(svg) {
     const box = svg && svg.viewBox && svg.viewBox.baseVal;
-    if (!band || !box || !box.height) return;
-    const [top, bottom] = band.getAttribute("data-band").split(" ").map(Number);
+    if (!box || !box.height) return;
     const scale = svg.height.baseVal.value / box.height;
     let y = box.y;
     let height = box.height;
-    if (top <= y + 0.5) { height -= bottom - y; y = bottom; }
-    else if (bottom >= y + height - 0.5) height = top - y;
-    else return;
-    if (!(height > 0)) return;
+    const bands = [...svg.querySelectorAll("[data-band]")]
+      .map((e) => e.getAttribute("data-band").split(" ").map(Number)).sort((a, b) => a[0] - b[0]);
+    for (const [top, bottom] of bands) if (top <= y + 0.5 && bottom > y) { height -= bottom - y; y = bottom; }
+    for (const [top, bottom] of bands.reverse()) if (bottom >= y + height - 0.5 && top < y + height) height = top - y;
+    if (!(height > 0) || (y === box.y && height === box.height)) return;
     svg.setAttribute("viewBox", `${box.x} ${y} ${box.width} ${height}`);
     svg.setAttribute("height", `${height * scale}px`);
   }
@@ -117,7 +117,7 @@ function render({ model, el: root }) {
   function draw() {
     const hadFocus = root.contains(document.activeElement) || (keepFocus && document.activeElement === document.body);
     board.innerHTML = model.get("svg");
-    cutBand(board.querySelector("svg"));
+    cutBands(board.querySelector("svg"));
     const all = targets();
     all.forEach((t, i) => {
       t.setAttribute("tabindex", i === 0 ? "0" : "-1");

@@ -355,16 +355,16 @@ def open_in_lab(page, lab, notebook: str):
 
 
 def shown_twice(board, title: str) -> list[str]:
-    """What a live board draws that the page already says: a status line's band (`svg.status_band`) still
+    """What a live board draws that the page already says: a band (`svg.page_band`) still
     inside the drawing, which leaves an empty strip, or the game's `title` drawn where it can be seen."""
     return board.evaluate("""(el, title) => {
         const svg = el.querySelector('.ttn-svg svg');
         const box = svg.viewBox.baseVal;
         const found = [];
-        for (const g of svg.querySelectorAll('.ttn-status-line[data-band]')) {
+        for (const g of svg.querySelectorAll('[data-band]')) {
             const [top, bottom] = g.getAttribute('data-band').split(' ').map(Number);
             if (top < box.y + box.height - 0.5 && bottom > box.y + 0.5)
-                found.push(`the status line's band ${top} to ${bottom} is still in the drawing`);
+                found.push(`the band ${top} to ${bottom} is still in the drawing`);
         }
         const frame = svg.getBoundingClientRect();
         for (const text of svg.querySelectorAll('text')) {

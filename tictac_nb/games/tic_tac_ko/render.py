@@ -144,7 +144,7 @@ class Board:
         g = svg.status_line(d)
         below = lines(d, g, MARGIN, y + 50, self.view["status"], self.width - 2 * MARGIN, 14, 18,
                       font_weight="bold")[0]
-        svg.status_band(g, 0, below)  # the title and the status: a live board shows both around the drawing
+        svg.page_band(g, 0, below)  # the title and the status: a live board shows both around the drawing
         return below - y
 
     def players(self, y: float) -> float:

@@ -187,7 +187,7 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     cell = at.cell
     d = svg.canvas(at.width, 100, _summary(view))
     paper = svg.paper(d, at.width)
-    d.add(svg.label(d, LEFT, 30, "Tic Tac Trek", 20, font_weight="bold"))
+    svg.page_band(d.add(svg.label(d, LEFT, 30, "Tic Tac Trek", 20, font_weight="bold")), 0, 36)
     d.add(svg.label(d, LEFT, 52, f"{len(tiles)} tiles placed; x grows to the right, y downwards", 12,
                     fill=PALETTE["muted"]))
     d.add(d.rect(at.map, (at.cols * cell, at.rows * cell), rx=10, ry=10, fill="#f3efe4", stroke=PALETTE["muted"],

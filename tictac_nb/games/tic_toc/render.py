@@ -258,7 +258,7 @@ class Board:
         g = svg.status_line(d)
         words = self.prompt() or self.view["status"]
         below = lines_of(d, g, MARGIN, y + 50, words, self.width - 2 * MARGIN, 14, 18, font_weight="bold")
-        svg.status_band(g, 0, below - 8)
+        svg.page_band(g, 0, below - 8)
         return below - y
 
     def goal(self, y: float) -> float:
