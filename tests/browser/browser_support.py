@@ -343,9 +343,28 @@ def run_all(page, lab, notebook: str) -> None:
         page.locator(".jp-Dialog .jp-mod-accept").click()
     page.wait_for_function(
         "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    run_all_cells(page)
+
+
+PROMPTS = "() => [...document.querySelectorAll('.jp-InputPrompt')].map((p) => p.textContent)"
+
+
+def run_all_cells(page, tries: int = 3) -> None:
+    """Run All Cells (JupyterLab or Notebook 7) once the kernel is idle, and again if no cell started: a menu
+    click can be lost on a busy machine. A cell has started when a prompt shows [*] or its number changed
+    (a saved notebook shows the numbers of its last run)."""
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=120_000)
+    for _ in range(tries):
+        before = page.evaluate(PROMPTS)
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        try:
+            page.wait_for_function(f"(before) => ({PROMPTS})().some((text, i) => /\\[\\*\\]/.test(text) "
+                                   "|| text !== before[i])", arg=before, timeout=20_000)
+            return
+        except Exception:
+            page.keyboard.press("Escape")
+    raise AssertionError(f"Run All Cells started no cell in {tries} tries")
 
 
 def open_in_lab(page, lab, notebook: str):

@@ -6,7 +6,16 @@ import json
 import statistics
 
 import pytest
-from browser_support import NOTEBOOKS, TOKEN, first_live_board, open_in_lab, played, turn, with_notebook
+from browser_support import (
+    NOTEBOOKS,
+    TOKEN,
+    first_live_board,
+    open_in_lab,
+    played,
+    run_all_cells,
+    turn,
+    with_notebook,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -250,9 +259,7 @@ def test_the_design_lab_draws_its_first_plot_whole_and_cuts_no_label(page, lab, 
         page.goto(f"{lab.url}/lab/tree/lab-first-run.ipynb?reset&token={TOKEN}")
         page.wait_for_function(
             "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
-        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        run_all_cells(page)
         button = page.locator("button", has_text="Play both variants")
         button.wait_for(timeout=120_000)
         button.click()
