@@ -393,13 +393,26 @@ class Recorder:
         if message[0] != "choose":
             return {"answer": ""}
         sample = message[1]
-        self.sent.append((sample.key(), sample.record(), sample.view(sample.to_move)))
+        self.sent.append((sample.key(), sample.record(), sample.view(sample.to_move), sandbox.pack(message)))
         return {"answer": sample.legal_actions()[0]}
 
 
-@pytest.mark.parametrize("name", HIDDEN)
-def test_a_worker_is_sent_the_same_copy_for_a_twin_game(name, monkeypatch):
-    """A twin differs from the real game only where the mover cannot see: its worker gets the very same copy."""
+@pytest.fixture(params=[*HIDDEN, "a registered copy of tic-toc"])
+def hidden_game(request):
+    """A game with secrets: one of the kit's (its seat copy goes by name), or one a notebook registered (by
+    value, its position included)."""
+    if request.param in HIDDEN:
+        yield request.param
+        return
+    tictac_nb.register(dataclasses.replace(tictac_nb.GAMES["tic-toc"], name="tic-toc-copy"))
+    yield "tic-toc-copy"
+    tictac_nb.unregister("tic-toc-copy")
+
+
+def test_a_worker_is_sent_the_same_copy_for_a_twin_game(hidden_game, monkeypatch):
+    """A twin differs from the real game only where the mover cannot see: its worker gets the very same copy,
+    byte for byte on the wire."""
+    name = hidden_game
     state = tictac_nb.new_game(name, seed=5)
     rng = random.Random(5)
     for _ in range(6):  # a position still in play
