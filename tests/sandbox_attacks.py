@@ -1,8 +1,9 @@
 """Bots that attack the game they play, as a curious student or an attacker would (issue 20).
 
-Each plays a legal move when its attack finds nothing, and writes what it found as one JSON line to the file
-named by the environment variable ATTACK_LOG (a file the test made writable for the worker), so the test can
-compare the findings with the real game. Kept in a module of their own so that a worker imports only this.
+Each plays a legal move when its attack finds nothing, and prints what it found as one line "ATTACK {json}":
+a worker's prints are kept for the teacher (`frame.attrs["output"]`, `standings.output(name)`), so the test
+reads them back and compares the findings with the real game. Kept in a module of their own so that a worker
+imports only this (its jail binds this file alone).
 """
 
 from __future__ import annotations
@@ -27,8 +28,7 @@ def fingerprint(state: State) -> str:
 
 
 def report(**found) -> None:
-    with open(os.environ["ATTACK_LOG"], "a") as log:
-        log.write(json.dumps(found) + "\n")
+    print("ATTACK " + json.dumps(found), flush=True)
 
 
 def first_legal(state: State) -> str:
@@ -170,10 +170,8 @@ def loops_forever(state):
 
 
 def hogs_memory(state):
-    hoard, size = [], 2**20
-    while True:
-        hoard.append(bytearray(size))
-        size *= 2
+    """Asks for 8 GiB at once: over the worker's limit at once, on a fast machine or a slow one."""
+    return bytearray(8 * 2**30)
 
 
 def unshowable_answer(state):

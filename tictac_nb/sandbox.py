@@ -46,10 +46,11 @@ from typing import Any
 
 import cloudpickle
 
-from . import bots
+from . import bots, jail
 from .bots import Bot, Forfeit, RandomRollout, SeatBot, score_value, seat_copy
 from .engine import MAX_ACTION_CHARS, Game, IllegalAction, State, excerpt
 from .registry import BUILTIN, GAMES, is_builtin
+from .sandbox_worker import BOOT
 
 MAX_FRAME = 64 * 1024
 """The largest answer a worker may send, in bytes; a longer one forfeits."""
@@ -96,17 +97,37 @@ def is_kit_bot(bot: Any) -> bool:
         return any(cls is own for own in kit)
 
     if type(bot) is functools.partial:
-        return of_kit(bot.func) and all(type(v) in _PLAIN for v in (*bot.args, *bot.keywords.values()))
+        if not of_kit(bot.func) or not all(type(v) in _PLAIN for v in (*bot.args, *bot.keywords.values())):
+            return False
+        try:
+            settings = inspect.signature(bot.func).bind_partial(*bot.args, **bot.keywords).arguments
+        except TypeError:  # a setting the class does not take: it would raise in the teacher's process
+            return False
+        return _ready(bot.func, settings)
     if isinstance(bot, type):
         return of_kit(bot)
     if not of_kit(type(bot)):
         return False
     settings = vars(bot) if hasattr(bot, "__dict__") else {}
-    return all(type(v) in _PLAIN or type(v) is random.Random or (key == "evaluator" and _kit_evaluator(v))
-               for key, v in settings.items())
+    return _ready(type(bot), settings) and all(
+        type(v) in _PLAIN or type(v) is random.Random or (key == "evaluator" and _kit_evaluator(v))
+        for key, v in settings.items())
 
 
+KIT_ITERATIONS = 1000
+"""The most iterations of an `MCTSBot` that plays in the teacher's process: the kit's strongest ready bot
+(`grid.grid_bot`); a stronger one is a student's, stopped on time in its jail."""
 _PLAIN = (int, float, bool, str, type(None))
+
+
+def _ready(cls: type, settings: dict[str, Any]) -> bool:
+    """Whether `settings` of the kit's class `cls` stay within the kit's own ready bots."""
+    if not issubclass(cls, bots.MCTSBot):
+        return True
+    iterations, playout = settings.get("iterations", 500), settings.get("max_playout", 10_000)
+    exploration = settings.get("exploration", 0.7)
+    return (type(iterations) is int and 1 <= iterations <= KIT_ITERATIONS and type(playout) is int
+            and 0 <= playout <= 10_000 and type(exploration) in (int, float) and math.isfinite(exploration))
 _SCORE_VALUE = score_value(1.0).__code__
 
 
@@ -170,6 +191,11 @@ class Entrant:
     @functools.cached_property
     def key(self) -> str:
         return hashlib.sha256(self.payload).hexdigest()
+
+    @functools.cached_property
+    def modules(self) -> list[tuple[str, str]]:
+        """The bot's own modules its worker needs (bound read-only in its jail)."""
+        return jail.bot_modules(self.payload)
 
     def __call__(self, seed: int | None = None) -> Any:
         """A fresh bot in this process (the browser's way: see `IN_BROWSER`)."""
@@ -237,33 +263,97 @@ def read_reply(body: bytes) -> dict[str, Any]:
         raise WorkerFault("sent an answer that is not the sandbox's JSON") from None
     if type(reply) is dict and len(reply) == 1:
         (field, value), = reply.items()
-        if (field == "answer" and type(value) is str) or (field in ("not_text", "too_long")
-                                                          and type(value) in (str, int)):
+        if (type(value) is str and field in ("answer", "not_text")) or (field == "too_long" and type(value) is int):
             return reply
     if type(reply) is dict and set(reply) == {"error", "message"} and all(type(v) is str for v in reply.values()):
         return reply
     raise WorkerFault("sent an answer of a shape the sandbox does not accept")
 
 
-def _worker_env() -> dict[str, str]:
-    path = [os.getcwd() if entry == "" else entry for entry in sys.path if isinstance(entry, str)]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
+WORKER_ENV = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+"""A worker's whole environment: none of the teacher's variables (tokens, credentials) reaches a bot."""
+MAX_OUTPUT = 64 * 1024
+"""The characters of a bot's prints kept per batch (the rest is counted, not kept)."""
+MAX_TEXT = 200
+"""The characters of one text of a bot (an answer, an error's message) shown in a reason."""
+
+
+def clean(text: Any, limit: int = MAX_TEXT, lines: bool = False) -> str:
+    """A text from a bot, safe to show, store or print: every control or format character and lone surrogate
+    a "?" (newlines and tabs kept where `lines`), at most `limit` characters (cut with "…")."""
+    if type(text) is not str:
+        text = str.__str__(text) if isinstance(text, str) else "(not text)"
+    keep = "\n\t" if lines else ""
+    text = text[:limit + 1]
+    text = "".join(c if c.isprintable() or c in keep else "?" for c in text)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class Output:
+    """A worker's prints, kept up to `MAX_OUTPUT` bytes; the rest only counted."""
+
+    def __init__(self) -> None:
+        self.kept = bytearray()
+        self.dropped = 0
+
+    def add(self, data: bytes) -> None:
+        room = MAX_OUTPUT - len(self.kept)
+        self.kept += data[:max(room, 0)]
+        self.dropped += max(len(data) - max(room, 0), 0)
+
+    def take(self) -> str:
+        """What was printed since the last `take`, cleaned."""
+        text = clean(self.kept.decode("utf-8", errors="replace"), MAX_OUTPUT, lines=True)
+        if self.dropped:
+            text += f"\n… ({self.dropped} more bytes of output were not kept)"
+        self.kept, self.dropped = bytearray(), 0
+        return text
 
 
 def _end(process: subprocess.Popen) -> None:
-    """End a worker and its process group, and reap it (no zombie is left)."""
+    """End a worker (in its jail, the jail's init: the kernel then ends every process of its pid namespace) and
+    its process group, and reap it (no zombie is left)."""
     if process.poll() is None:
+        for pid in _tree(process.pid):
+            _signal(pid, signal.SIGKILL)
         try:
             os.killpg(process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             process.kill()
-    for stream in (process.stdin, process.stdout):
+    for stream in (process.stdin, process.stdout, process.stderr):
         if stream is not None:
             try:
                 stream.close()
             except OSError:
                 pass
     process.wait()
+
+
+def _signal(pid: int, number: int) -> None:
+    try:
+        os.kill(pid, number)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _tree(root: int) -> list[int]:
+    """Every process below `root` (its children, theirs, ...), read from `/proc` (Linux); [] elsewhere."""
+    found, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                with open(f"/proc/{pid}/task/{task}/children") as children:
+                    kids = [int(word) for word in children.read().split()]
+            except OSError:
+                continue
+            found += kids
+            todo += kids
+    return found
 
 
 def exit_words(code: int | None) -> str:
@@ -274,26 +364,45 @@ def exit_words(code: int | None) -> str:
             name = signal.Signals(-code).name
         except ValueError:
             name = f"signal {-code}"
-        return f"its process was killed by {name} (a crash, or out of memory)"
+        return f"its process was killed by {name} (a crash, out of memory, or over its CPU limit)"
     return f"its process ended with exit code {code} (os._exit, a crash, or out of memory)"
 
 
-def _readable(fd: int, wait: float | None) -> bool:
-    """Whether `fd` has data (or its end) within `wait` seconds; `poll`, which has no limit on descriptor numbers."""
+class Deadline(WorkerFault):
+    """The worker did not answer in time."""
+
+
+def _wait(fds: list[int], events: int, wait: float | None) -> list[tuple[int, int]]:
     poller = select.poll()
-    poller.register(fd, select.POLLIN | select.POLLHUP | select.POLLERR)
-    return bool(poller.poll(None if wait is None else math.ceil(wait * 1000)))
+    for fd in fds:
+        poller.register(fd, events if fd == fds[0] else select.POLLIN)
+    return poller.poll(None if wait is None else math.ceil(wait * 1000))
 
 
 class Worker:
-    """The parent's side of one worker process holding one student's bot."""
+    """The parent's side of one worker process holding one student's bot, in its jail (`tictac_nb.jail`)
+    where one can start. The parent never waits on it past a deadline, writing as well as reading (its pipes
+    are non-blocking), drains its prints into `output`, and stops every process of it between its moves
+    (SIGSTOP, SIGCONT when it is asked again), so that it uses no CPU while another bot thinks."""
 
-    def __init__(self, entrant: Entrant, memory_limit: int | None = MEMORY_LIMIT) -> None:
+    def __init__(self, entrant: Entrant, memory_limit: int | None = MEMORY_LIMIT, output: Output | None = None) -> None:
+        self.jailed = not jail.missing()
+        modules = entrant.modules
+        root = hasattr(os, "geteuid") and os.geteuid() == 0
+        limits = {"RLIMIT_NPROC": jail.LIMITS["processes"], "RLIMIT_AS": memory_limit or 0,
+                  "RLIMIT_FSIZE": jail.LIMITS["file_size"], "RLIMIT_CPU": jail.LIMITS["cpu_seconds"]}
+        config = {"path": jail.worker_path(modules, self.jailed), "limits": limits, "jailed": self.jailed,
+                  "uid": jail.worker_uid() if root else None, "parent": os.getpid()}
+        python = jail.command(modules) if self.jailed else [sys.executable, "-I", "-S"]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "tictac_nb.sandbox_worker", str(memory_limit or 0)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, start_new_session=True,
-            env=_worker_env(), close_fds=True)
+            [*python, "-c", BOOT, json.dumps(config)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, bufsize=0, start_new_session=True, env=WORKER_ENV, close_fds=True,
+            cwd=None if self.jailed else os.sep)
         self._finalizer = weakref.finalize(self, _end, self.process)
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            os.set_blocking(stream.fileno(), False)
+        self.output = Output() if output is None else output
+        self.frozen: list[int] = []
         reply = self.request(("bot", entrant.payload, entrant.kind), START_LIMIT)
         if "answer" not in reply:
             self.close()
@@ -304,44 +413,99 @@ class Worker:
         return self._finalizer.alive and self.process.poll() is None
 
     def close(self) -> None:
+        if self._finalizer.alive:
+            self._drain()
         self._finalizer()
 
     def request(self, message: Any, limit: float | None) -> dict[str, Any]:
         """Send one request and wait at most `limit` seconds (None: no limit) for its answer; a worker that
-        overruns, dies or answers out of shape is ended, and `WorkerFault` says why. An interrupt of this
-        process (the teacher's) ends the worker too, and goes on."""
+        overruns, dies or answers out of shape is ended, and `WorkerFault` says why (`Deadline` when it
+        overran). An interrupt of this process (the teacher's) ends the worker too, and goes on."""
         try:
             deadline = None if limit is None else time.monotonic() + limit
-            try:
-                self._send(pack(message))
-            except OSError:  # a worker that ended: its pipe is closed
-                raise WorkerFault(self._ended(deadline)) from None
+            self._thaw()
+            self._send(pack(message), deadline, limit)
             size = HEADER.unpack(self._read(HEADER.size, deadline, limit))[0]
             if size > MAX_FRAME:
                 raise WorkerFault(f"sent an answer of {size} bytes, over the sandbox's limit of {MAX_FRAME}")
-            return read_reply(self._read(size, deadline, limit))
+            reply = read_reply(self._read(size, deadline, limit))
+            self._freeze()
+            return reply
         except BaseException:
             self.close()
             raise
+
+    def _late(self, limit: float | None) -> Deadline:
+        return Deadline(f"thought for more than {limit:g} s, over the limit of {limit:g} s for a move: "
+                        f"the sandbox stopped it")
 
     def _read(self, size: int, deadline: float | None, limit: float | None) -> bytes:
         fd = self.process.stdout.fileno()
         data = bytearray()
         while len(data) < size:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if not _readable(fd, wait):
-                raise WorkerFault(f"thought for more than {limit:g} s, over the limit of {limit:g} s for a move: "
-                                  f"the sandbox stopped it")
-            chunk = os.read(fd, size - len(data))
+            ready = _wait([fd, self.process.stderr.fileno()], select.POLLIN | select.POLLHUP | select.POLLERR, wait)
+            self._drain()
+            if not ready:
+                raise self._late(limit)
+            if not any(got == fd for got, _ in ready):
+                continue
+            try:
+                chunk = os.read(fd, size - len(data))
+            except BlockingIOError:
+                continue
             if not chunk:
                 raise WorkerFault(self._ended(deadline))
             data += chunk
         return bytes(data)
 
-    def _send(self, data: bytes) -> None:
+    def _send(self, data: bytes, deadline: float | None, limit: float | None) -> None:
         view, fd = memoryview(data), self.process.stdin.fileno()
         while view:
-            view = view[os.write(fd, view):]
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready = _wait([fd, self.process.stderr.fileno()], select.POLLOUT, wait)
+            self._drain()
+            if not ready:
+                raise self._late(limit)
+            if not any(got == fd for got, _ in ready):
+                continue
+            try:
+                view = view[os.write(fd, view):]
+            except BlockingIOError:
+                continue
+            except OSError:  # a worker that ended: its pipe is closed
+                raise WorkerFault(self._ended(deadline)) from None
+
+    def _drain(self) -> None:
+        """Move what the worker printed into `output` (its pipe never fills, nothing reaches this process's own)."""
+        stream = self.process.stderr
+        if stream is None or stream.closed:
+            return
+        while True:
+            try:
+                chunk = os.read(stream.fileno(), 65536)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                return
+            self.output.add(chunk)
+
+    def _freeze(self) -> None:
+        """Stop every process of the worker until its next request (one that forks meanwhile is caught again)."""
+        seen: set[int] = set()
+        for _ in range(8):
+            found = [pid for pid in _tree(self.process.pid) if pid not in seen]
+            if not found:
+                break
+            for pid in found:
+                _signal(pid, signal.SIGSTOP)
+            seen.update(found)
+        self.frozen = list(seen)
+
+    def _thaw(self) -> None:
+        for pid in self.frozen:
+            _signal(pid, signal.SIGCONT)
+        self.frozen = []
 
     def _ended(self, deadline: float | None) -> str:
         """Words for a worker whose pipe closed: how it ended (waiting for it at most until `deadline`)."""
@@ -367,8 +531,11 @@ class SandboxBot:
         self.memory_limit = memory_limit
         self.worker: Worker | None = None
         self.broken = ""  # why the bot cannot even be loaded: every game forfeits at once
+        self.output = Output()
         self._key = b""
         self._count = 0
+        self._clock: float | None = None
+        self._budget: float | None = None
 
     def __repr__(self) -> str:
         return f"SandboxBot({self.name!r})"
@@ -377,6 +544,12 @@ class SandboxBot:
         if self.worker is not None:
             self.worker.close()
             self.worker = None
+
+    def take_output(self) -> str:
+        """What the bot printed since the last call (cleaned, capped: see `Output`)."""
+        if self.worker is not None and self.worker.alive:
+            self.worker._drain()
+        return self.output.take()
 
     def __enter__(self) -> SandboxBot:
         return self
@@ -389,7 +562,7 @@ class SandboxBot:
             raise Forfeit(seat, self.broken)
         if self.worker is None or not self.worker.alive:
             try:
-                self.worker = Worker(self.entrant, self.memory_limit)
+                self.worker = Worker(self.entrant, self.memory_limit, self.output)
             except WorkerFault as fault:
                 self.broken = f"could not be loaded in its sandbox: {fault.reason}"
                 raise Forfeit(seat, self.broken) from None
@@ -397,9 +570,12 @@ class SandboxBot:
                 raise RuntimeError(f"the sandbox could not start a worker process: {error}") from error
         return self.worker
 
-    def start_game(self, seed: int, key: bytes, seat: int | None = None, limit: float | None = None) -> None:
-        """A fresh bot for a new game, seeded with `seed`; its seat copies drawn from `key`."""
+    def start_game(self, seed: int, key: bytes, seat: int | None = None, limit: float | None = None,
+                   clock: float | None = None) -> None:
+        """A fresh bot for a new game, seeded with `seed`; its seat copies drawn from `key`; `clock`: the
+        seconds it may think over the whole game (None: only the limit of each move)."""
         self._key, self._count = key, 0
+        self._clock = self._budget = clock
         worker = self._ready_worker(seat)
         try:
             reply = worker.request(("game", seed), limit)
@@ -418,10 +594,21 @@ class SandboxBot:
         worker = self._ready_worker(seat)
         self._count += 1
         sample = seat_copy(state, seat, random.Random(draw(self._key, "copy", seat, self._count)))
+        limit = time_limit
+        if self._clock is not None:
+            limit = self._clock if limit is None else min(limit, self._clock)
+        start = time.monotonic()
         try:
-            reply = worker.request(("choose", sample), time_limit)
+            reply = worker.request(("choose", sample), limit)
+        except Deadline as fault:
+            if time_limit is not None and limit == time_limit:
+                raise Forfeit(seat, fault.reason) from None
+            raise Forfeit(seat, f"used up its clock of {self._budget:g} s for the game: the sandbox stopped it") from None
         except WorkerFault as fault:
             raise Forfeit(seat, fault.reason) from None
+        finally:
+            if self._clock is not None:
+                self._clock = max(0.0, self._clock - (time.monotonic() - start))
         if "answer" not in reply:
             raise Forfeit(seat, fault_words(reply, state.game.title))
         return checked(reply["answer"], state)
@@ -432,22 +619,19 @@ def decide(bot: Bot, state: State, time_limit: float | None = None) -> str:
 
     A student's bot in its sandbox (a `SandboxBot`) is stopped when its time runs out. A
     bot in this process cannot be stopped safely mid-move: a move that took longer than `time_limit`
-    seconds is discarded after the fact. A `SeatBot` (a student's bot in this process, as in the browser)
-    that raises forfeits; the kit's own bots do not raise, so an error of theirs is a bug of the kit, and
-    an interrupt is the person's who runs the game: both go on up.
+    seconds is discarded after the fact. A bot in this process that raises (a `SeatBot`, a student's bot
+    as in the browser, or one of the kit's, whose error is a bug of the kit) forfeits with the error as its
+    reason, so one game ends, never the batch; an interrupt is the person's who runs the game: it goes on up.
     """
     if isinstance(bot, SandboxBot):
         return bot.decide(state, time_limit)
     seat = state.to_move
     start = time.perf_counter()
-    if isinstance(bot, SeatBot):
-        try:
-            action = bot.choose(state)
-        except Exception as error:
-            words = _read(lambda e: excerpt(str(e), 120), error)
-            raise Forfeit(seat, f"raised {type(error).__name__}: {words}") from error
-    else:
+    try:
         action = bot.choose(state)
+    except Exception as error:
+        words = _read(lambda e: excerpt(str(e), 120), error)
+        raise Forfeit(seat, f"raised {_read(lambda e: clean(type(e).__name__, 60), error)}: {words}") from error
     took = time.perf_counter() - start
     if time_limit is not None and took > time_limit:
         raise Forfeit(seat, f"took {took:.2f} s for a move, over the limit of {time_limit:g} s")
@@ -474,9 +658,9 @@ def fault_words(reply: dict[str, Any], notation: str = "the game's") -> str:
     """Words for a worker's answer that is not an action: the bot raised, or answered something else."""
     if "error" in reply:
         kind = reply["error"] if _NAME.fullmatch(reply["error"]) else "an exception"
-        return f"raised {kind}: {excerpt(reply['message'], 120)}"
+        return f"raised {kind}: {excerpt(clean(reply['message'], 120), 120)}"
     if "not_text" in reply:
-        kind = reply["not_text"] if type(reply["not_text"]) is str and _NAME.fullmatch(reply["not_text"]) else "?"
+        kind = reply["not_text"] if _NAME.fullmatch(reply["not_text"]) else "?"
         return (f"answered the illegal action (an object of type {kind}): an action is written in {notation} "
                 f"notation as text")
     return f"answered a text of {reply['too_long']} characters: no action is longer than {MAX_ACTION_CHARS}"
@@ -555,10 +739,16 @@ IN_PROCESS = ("the kit cannot sandbox bots on this system: they share the kernel
 
 def say_in_process_once() -> None:
     """Say once, when a batch with a student's bot starts where bots cannot have a sandbox, that they share the
-    kernel (in the browser: the page) with the game."""
-    if not processes and not _said[0]:
+    kernel (in the browser: the page) with the game; where they have one but no jail (`jail.missing`), what
+    protection is missing."""
+    if _said[0]:
+        return
+    if not processes:
         _said[0] = True
         print(IN_BROWSER if sys.platform == "emscripten" or os.name == "posix" else IN_PROCESS)
+    elif jail.missing():
+        _said[0] = True
+        print(jail.UNJAILED.format(why=jail.missing()))
 
 
 def as_bot(bot: Any, seed: int | None = None) -> Bot:

@@ -1,6 +1,7 @@
 """The worker process of the sandbox: it runs one student's bot and never holds the real game.
 
-Started by `tictac_nb.sandbox` as `python -m tictac_nb.sandbox_worker MEMORY_LIMIT` in a session of its own.
+Started by `tictac_nb.sandbox` (in its jail where one can start, see `tictac_nb.jail`) as `python -I -S -c BOOT
+CONFIG`: CONFIG (JSON) holds its whole `sys.path`, its limits and, when it starts as root, the uid it becomes.
 It reads length-prefixed pickled requests from the parent (the parent is trusted: unpickling its data is
 safe here) and answers each with one small JSON object, never a pickle (the parent must not run code the
 bot made):
@@ -25,23 +26,26 @@ import struct
 import sys
 from typing import Any
 
-NOBODY = 65534
-"""The uid and gid of `nobody`: a worker started as root runs as nobody, so it can neither read its parent's
-memory (`/proc/<ppid>/mem`) nor write root's files."""
+BOOT = ("import json, sys; config = json.loads(sys.argv[1]); sys.path[:] = config['path']; "
+        "from tictac_nb.sandbox_worker import main; main(config)")
+"""The worker's first line: its path from its config, never from the working folder or the environment."""
 PR_SET_NO_NEW_PRIVS = 38
 MAX_ACTION_CHARS = 200  # tictac_nb.engine.MAX_ACTION_CHARS, without importing the kit before the bot needs it
 MAX_MESSAGE = 500
 HEADER = struct.Struct(">I")
 
 
-def confine(memory_limit: int) -> None:
-    """Give up what a bot must not have, before the bot is loaded: root (as nobody), new privileges
-    (no setuid program can give them back) and, where the platform has `resource`, memory beyond the limit."""
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        keep_installation_readable()
+def confine(config: dict[str, Any]) -> None:
+    """Give up what a bot must not have, before the bot is loaded: root (for the uid of its config), new
+    privileges (no setuid program can give them back) and, where the platform has `resource`, processes,
+    memory, file size and CPU beyond the limits."""
+    uid = config.get("uid")
+    if uid is not None and hasattr(os, "geteuid") and os.geteuid() == 0:
+        if not config.get("jailed"):
+            keep_installation_readable()
         os.setgroups([])
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
+        os.setgid(uid)
+        os.setuid(uid)
     try:
         import ctypes
 
@@ -52,11 +56,12 @@ def confine(memory_limit: int) -> None:
         import resource
     except ImportError:
         return
-    if memory_limit > 0:
-        try:
-            resource.setrlimit(resource.RLIMIT_AS, (memory_limit, memory_limit))
-        except (ValueError, OSError):  # a platform that will not lower it (macOS refuses some values)
-            pass
+    for name, limit in config.get("limits", {}).items():
+        if limit and hasattr(resource, name):
+            try:
+                resource.setrlimit(getattr(resource, name), (limit, limit))
+            except (ValueError, OSError):  # a platform that will not lower it (macOS refuses some values)
+                pass
 
 
 def keep_installation_readable() -> None:
@@ -161,7 +166,7 @@ def handle(seat: Seat | None, message: tuple) -> tuple[Seat | None, dict[str, An
     return seat, answer_reply(seat.choose(message[1]))
 
 
-def main(argv: list[str]) -> None:
+def main(config: dict[str, Any]) -> None:
     requests, answers = os.dup(0), os.dup(1)
     quiet = os.open(os.devnull, os.O_RDONLY)
     os.dup2(quiet, 0)
@@ -171,7 +176,7 @@ def main(argv: list[str]) -> None:
 
     import tictac_nb  # noqa: F401  (the games the seat copies need, loaded while the files are readable)
 
-    confine(int(argv[0]) if argv else 0)
+    confine(config)
     seat = None
     while True:
         body = read_frame(requests)
@@ -181,8 +186,15 @@ def main(argv: list[str]) -> None:
             seat, reply = handle(seat, pickle.loads(body))
         except BaseException as error:  # the bot's fault, whatever it raised
             reply = error_reply(error)
+        flush()
         send(answers, reply)
 
 
-if __name__ == "__main__":
-    main(sys.argv[1:])
+def flush() -> None:
+    """The bot's prints of this move, out to the parent before its answer."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except BaseException:
+            pass
+

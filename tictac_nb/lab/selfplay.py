@@ -178,23 +178,25 @@ def score_story(trace: Sequence[Sequence[float]], winners: Sequence[int]) -> tup
 
 
 def make_players(factories: Sequence[Callable[..., Bot]], seed: int, key: bytes | None = None,
-                 time_limit: float | None = None) -> list[Bot]:
+                 time_limit: float | None = None, clock: float | None = None,
+                 players: list[Bot] | None = None) -> list[Bot]:
     """A fresh bot per seat for the game with `seed`, ready to play; a bot that cannot be made forfeits its seat.
 
     The kit's bots are seeded with `bot_seed`. A student's bot (an `Entrant`) gets a seed, and its seat copies
     their randomness, drawn from `key` (the game's secret, `sandbox.game_key`), so that nothing it is handed
-    leads back to the game's seed; it plays from its sandbox's worker, or in this process where none can
-    start (`sandbox.processes`).
+    leads back to the game's seed; it plays from its sandbox's worker (`clock`: the seconds it may think over
+    the game), or in this process where none can start (`sandbox.processes`). `players`: the list to fill, as
+    the bots are made (a game whose bot cannot be made still reads what the others printed).
     """
     key = key if key is not None else sandbox.game_key(seed, seed)
-    players: list[Bot] = []
+    players = [] if players is None else players
     slots: dict[str, int] = {}
     for seat, factory in enumerate(factories):
         if isinstance(factory, Entrant) and sandbox.processes:
             slot = slots[factory.key] = slots.get(factory.key, -1) + 1
             bot = sandbox.lab_bot(factory, slot)
-            bot.start_game(sandbox.draw(key, "bot", seat), key, seat, time_limit)
             players.append(bot)
+            bot.start_game(sandbox.draw(key, "bot", seat), key, seat, time_limit, clock)
             continue
         made = sandbox.draw(key, "bot", seat) if isinstance(factory, Entrant) else bot_seed(seed, seat)
         try:
@@ -209,16 +211,18 @@ class _Story:
     """What the lab counts while a game is played: turns, branching, scores after every turn."""
 
     trace: list | None
+    players: list | None = None
     turns: int = 0
     branching_sum: int = 0
     branching_max: int = 0
 
 
 def _play_out(state: State, factories: Sequence[Callable[..., Bot]], max_actions: int,
-              time_limit: float | None, story: _Story, key: bytes) -> Forfeit | None:
+              time_limit: float | None, story: _Story, key: bytes, clock: float | None) -> Forfeit | None:
     """Play `state` to its end or the cap; the forfeit that ended it early, if a bot was at fault."""
+    story.players = []
     try:
-        players = make_players(factories, state.seed, key, time_limit)
+        players = make_players(factories, state.seed, key, time_limit, clock, story.players)
         mover_before = None
         while state.outcome is None and len(state.history) < max_actions:
             mover = state.to_move
@@ -238,7 +242,8 @@ def _play_out(state: State, factories: Sequence[Callable[..., Bot]], max_actions
 
 def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bots: BotsSpec = "random",
               max_actions: int = MAX_ACTIONS, variant: str | None = None,
-              time_limit: float | None = None, batch_seed: int | None = None) -> dict[str, Any]:
+              time_limit: float | None = None, batch_seed: int | None = None,
+              clock: float | None = None) -> dict[str, Any]:
     """Play one game to its end with fresh seeded bots and return its result row (a plain dict).
 
     A student's bot plays from a sandbox (see `tictac_nb.sandbox`), seeded from the secret of the game
@@ -249,7 +254,8 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     changes. Scores are read with `current_scores()` at the start and after every turn.
 
     A bot that raises, answers an illegal action, or takes more than `time_limit` seconds (wall time,
-    measured after the move; None: no limit) for a move forfeits: the game ends there, every other
+    measured after the move; None: no limit) for a move, or a student's bot more than `clock` seconds over
+    the whole game (None: no such clock), forfeits: the game ends there, every other
     seat shares the win, and the row says who forfeited and why. Any other error (a bug in the
     rules, say) is raised with a note naming the game, variant and seed.
 
@@ -260,25 +266,32 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     (the seat that forfeited, or None), scores and margin (winners' best score minus the best other
     score; NaN without scores), actions, turns, branching_mean / branching_max (legal actions per
     decision), lead_changes and decisiveness (see `score_story`; NaN without scores), reason, moves
-    (`final_state(row)` rebuilds the game; `replay(results, row)` steps through it).
+    (`final_state(row)` rebuilds the game; `replay(results, row)` steps through it); and output, what each
+    student's bot printed ({seat: text}, cleaned; a batch's frame keeps it as `attrs["output"]`).
     """
     options = dict(options or {})
     label = variant if variant is not None else options_label(options)
     state = new_game(game, seed=seed, **options)
     factories = seat_factories(bots, state.num_players)
+    if batch_seed is None and has_students(factories):
+        sandbox.say_in_process_once()
     first_mover = state.to_move
     first = state.current_scores()
     story = _Story([first] if first is not None else None)
     key = sandbox.game_key(seed if batch_seed is None else batch_seed, seed)
     try:
-        forfeit = _play_out(state, factories, max_actions, time_limit, story, key)
+        forfeit = _play_out(state, factories, max_actions, time_limit, story, key, clock)
     except Exception as error:
         error.add_note(f"in the lab's game of {game} ({label}), seed {seed}, after moves {state.history[-5:]}")
         raise
     finally:
+        output = {seat: text for seat, bot in enumerate(story.players or ())
+                  if isinstance(bot, sandbox.SandboxBot) and (text := bot.take_output())}
         if batch_seed is None:
             sandbox.close_workers()
-    return _row(state, game, label, options, factories, first_mover, story, forfeit, max_actions)
+    row = _row(state, game, label, options, factories, first_mover, story, forfeit, max_actions)
+    row["output"] = output
+    return row
 
 
 def _row(state: State, game: str, label: str, options: dict, factories: Sequence[Callable[..., Bot]],
@@ -288,7 +301,7 @@ def _row(state: State, game: str, label: str, options: dict, factories: Sequence
     if forfeit is not None:
         winners, scores, completed = tuple(p for p in range(n) if p != forfeit.seat), state.current_scores(), False
         reason = (f"{state.player_name(forfeit.seat)} ({bot_label(factories[forfeit.seat])}) forfeits: "
-                  f"{forfeit.reason}")
+                  f"{sandbox.clean(forfeit.reason, 400)}")
         outcome = Outcome(winners, None, reason)
     elif outcome is None:
         winners, scores, completed = (), state.current_scores(), False
@@ -395,7 +408,7 @@ COLUMNS = (
 
 def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = None, bots: BotsSpec = "random",
                seed: int = 0, variant: str | None = None, max_actions: int = MAX_ACTIONS,
-               time_limit: float | None = None, progress: bool = True) -> pd.DataFrame:
+               time_limit: float | None = None, clock: float | None = None, progress: bool = True) -> pd.DataFrame:
     """Play `n` games of `game` (seeds `seed` .. `seed + n - 1`) in this process: one DataFrame row per game.
 
     `bots`: one spec for every seat ("random", "mcts:200", a factory), a list with one per seat, or
@@ -415,7 +428,7 @@ def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = N
     bar = _progress_bar(n, f"{game}: {variant or options_label(options or {})}") if progress else None
     try:
         for i in range(n):
-            rows.append(play_game(game, seed + i, options, bots, max_actions, variant, time_limit, seed))
+            rows.append(play_game(game, seed + i, options, bots, max_actions, variant, time_limit, seed, clock))
             if bar is not None:
                 bar.update(1)
     except KeyboardInterrupt:
@@ -428,9 +441,11 @@ def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = N
 
 
 def finished_frame(rows: Sequence[Mapping[str, Any]], planned: int, interrupted: bool) -> pd.DataFrame:
-    """The results frame of a batch, saying aloud if it was interrupted or if bots forfeited."""
+    """The results frame of a batch, saying aloud if it was interrupted or if bots forfeited; what each
+    student's bot printed is kept as `attrs["output"]` ({bot's name: text}, see `bot_output`)."""
     frame = results_frame(rows)
     frame.attrs["interrupted"] = interrupted
+    frame.attrs["output"] = bot_output(rows)
     if interrupted:
         print(f"interrupted: kept the {len(rows)} finished games of {planned}")
     forfeits = frame[frame["forfeit"].notna()]
@@ -439,6 +454,17 @@ def finished_frame(rows: Sequence[Mapping[str, Any]], planned: int, interrupted:
         print(f"{len(forfeits)} of {len(frame)} games ended by a forfeit (see the forfeit and reason columns); "
               f"the first: {first['variant']}, seed {first['seed']}: {first['reason']}")
     return frame
+
+
+def bot_output(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """What each student's bot printed over `rows`, by its name in the table (its seat in a tournament), at
+    most `sandbox.MAX_OUTPUT` characters each; nothing of it reaches this process's own output."""
+    printed: dict[str, list[str]] = {}
+    for row in rows:
+        names = row.get("seats") or row["bots"].split(" vs ")
+        for seat, text in row.get("output", {}).items():
+            printed.setdefault(names[seat] if seat < len(names) else f"seat {seat}", []).append(text)
+    return {name: sandbox.clean("".join(texts), sandbox.MAX_OUTPUT, lines=True) for name, texts in printed.items()}
 
 
 def _progress_bar(total: int, description: str):

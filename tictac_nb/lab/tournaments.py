@@ -47,8 +47,12 @@ if TYPE_CHECKING:
 ELO = 400 / math.log(10)
 """Elo points per unit of Bradley-Terry log-strength."""
 CENTRE = 1500.0
-PRIOR_GAMES = 1.0
 DEFAULT_BOT = "default bot"
+CLOCK = 1.0
+"""The seconds a student's bot may think over one game of a tournament, beside the limit of each move (a chess
+clock): a bot answering just under the move's limit forfeits once it is spent, so a class tournament of 30
+bots on Tic Tac Two stays within two minutes whatever one bot does (`bench/sandbox.py` measures it)."""
+PRIOR_GAMES = 1.0
 """Virtual games (drawn) of each bot against an average player, which keep every rating finite."""
 
 
@@ -62,6 +66,12 @@ class Standings(NamedTuple):
     def seed(self) -> int | None:
         """The tournament's seed: `tournament(..., seed=standings.seed)` deals the same games again."""
         return self.games.attrs.get("seed")
+
+    def output(self, name: str) -> str:
+        """What the bot `name` printed over the tournament (cleaned, capped); its prints reach nothing else."""
+        if name not in self.ratings.index:
+            raise KeyError(f"no bot named {name!r:.60} played in this tournament")
+        return self.games.attrs.get("output", {}).get(name, "")
 
     def plot(self) -> Figure:
         """The leaderboard: each bot's rating with its 95% interval."""
@@ -94,13 +104,14 @@ def seatings(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
 
 
 def play_seating(game: str, options: Mapping[str, Any], entrants: tuple[tuple[str, Any], ...], seeds: list[int],
-                 max_actions: int, time_limit: float | None, batch_seed: int = 0) -> list[dict[str, Any]]:
+                 max_actions: int, time_limit: float | None, batch_seed: int = 0,
+                 clock: float | None = None) -> list[dict[str, Any]]:
     """The games of one seat order (`entrants`: (name, factory) per seat): the unit of work sent out."""
     names = tuple(name for name, _ in entrants)
     rows = []
     for seed in seeds:
         row = play_game(game, seed, options, [factory for _, factory in entrants], max_actions, None, time_limit,
-                        batch_seed)
+                        batch_seed, clock)
         row["bots"] = " vs ".join(names)
         row["seats"] = names
         rows.append(row)
@@ -122,8 +133,8 @@ def _entrants(bots: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
 
 def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pair: int = 10, *,
                options: Mapping[str, Any] | None = None, seed: int | None = None, executor: Executor | None = None,
-               workers: int | None = None, time_limit: float | None = 5.0, max_actions: int = MAX_ACTIONS,
-               progress: bool = True) -> Standings:
+               workers: int | None = None, time_limit: float | None = 5.0, clock: float | None = CLOCK,
+               max_actions: int = MAX_ACTIONS, progress: bool = True) -> Standings:
     """A round robin of `bots` ({name: bot} or a list) at `game` with rule `options`.
 
     A bot is anything `play_games` takes: a function `my_bot(state) -> action`, an object with
@@ -131,7 +142,9 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     bots (a pair with two players) plays `games_per_pair` games, rounded up so that every seat order
     plays each deal once: with 2 players, a pair plays each deal twice, seats swapped; with 3 or 4, in
     all 6 or 24 orders. A bot that raises, answers an illegal action or takes longer than `time_limit`
-    seconds for a move (wall time, measured after the move) forfeits that game; the tournament goes on.
+    seconds for a move (wall time, measured after the move), or a student's bot more than `clock` seconds
+    over a game (`CLOCK`; None: no clock), forfeits that game; the tournament goes on. What a student's bot
+    prints is kept for `standings.output(name)`.
     Runs on `executor` like `sweep` (default: a local process pool; `workers=1`: in this process),
     sent out round by round, so an interrupted tournament keeps games of every seat order.
 
@@ -158,7 +171,7 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     first_deal = {order: seed + (index // per_group) * deals for index, order in enumerate(orders)}
     tasks = [(game, options, tuple((name, entrants[name]) for name in order),
               [first_deal[order] + deal for deal in range(start, min(start + chunk, deals))], max_actions, time_limit,
-              seed)
+              seed, clock)
              for start in range(0, deals, chunk)  # round by round, so an interrupt leaves seats balanced
              for order in orders]
     rows, interrupted = run_tasks(play_seating, tasks, deals * len(orders), f"{game} tournament of {len(entrants)}",
