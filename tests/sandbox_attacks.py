@@ -235,3 +235,222 @@ def closes_its_answers(state: State) -> str:
             pass
     time.sleep(30)
     return first_legal(state)
+
+
+# ---- issue 28: the operating system around the worker ---------------------------------------------
+def _others() -> list[int]:
+    return [int(pid) for pid in os.listdir("/proc") if pid.isdigit() and int(pid) != os.getpid()]
+
+
+def signals_everyone(state: State) -> str:
+    """Sends SIGSTOP and SIGKILL to every other process it can see: a rival's worker, the kernel."""
+    import signal
+
+    sent = {}
+    for pid in _others():
+        for number in (signal.SIGSTOP, signal.SIGKILL):
+            try:
+                os.kill(pid, number)
+                sent[pid] = "sent"
+            except OSError as error:
+                sent[pid] = type(error).__name__
+    report(visible=_others(), sent=sent, parent=os.getppid())
+    return first_legal(state)
+
+
+def outlives_its_game(state: State) -> str:
+    """A child that leaves its session (setsid) and forks again, to live on after the worker and the batch."""
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            time.sleep(120)
+        os._exit(0)
+    report(forked=True)
+    return first_legal(state)
+
+
+def stalls_its_pipe(seed: int):
+    """A factory that shrinks its request pipe to a page and stops reading it: the worker reads another pipe
+    from then on, so the parent's next request finds a full pipe."""
+    import fcntl
+
+    requests = 3
+    try:
+        fcntl.fcntl(requests, 1031, 4096)  # F_SETPIPE_SZ
+    except OSError:
+        pass
+    keep = os.dup(requests)
+    read_end, _ = os.pipe()
+    os.dup2(read_end, requests)
+    stalls_its_pipe.kept = keep
+    return first_legal
+
+
+def answers_just_under(state: State) -> str:
+    time.sleep(0.4)
+    return first_legal(state)
+
+
+def reads_the_environment(state: State) -> str:
+    report(environment=sorted(os.environ), cwd=os.getcwd(), path=sys.path)
+    return first_legal(state)
+
+
+def writes_sitecustomize(state: State) -> str:
+    """Writes a sitecustomize.py that breaks every later interpreter, wherever it can: its working folder, each
+    folder of its path."""
+    wrote = []
+    for folder in {os.getcwd(), *sys.path}:
+        try:
+            with open(os.path.join(folder, "sitecustomize.py"), "w") as poison:
+                poison.write("raise SystemExit('poisoned')\n")
+            wrote.append(folder)
+        except OSError:
+            pass
+    report(wrote=wrote, cwd=os.getcwd())
+    return first_legal(state)
+
+
+COLLUSION = "/dev/shm/tictac-collusion"
+
+
+def shares_its_hand(state: State) -> str:
+    """Writes what it sees into /dev/shm, for an accomplice in another worker."""
+    with open(COLLUSION, "w") as shared:
+        shared.write(json.dumps([state.seed, len(state.history)]))
+    return first_legal(state)
+
+
+def reads_a_hand(state: State) -> str:
+    try:
+        with open(COLLUSION) as shared:
+            found = shared.read()
+    except OSError:
+        found = None
+    report(shared=found)
+    return first_legal(state)
+
+
+def fills_shared_memory(state: State) -> str:
+    """Writes up to 1.1 GiB into /dev/shm and /tmp."""
+    written = {}
+    for folder in ("/dev/shm", "/tmp"):
+        total, block = 0, b"x" * 2**20
+        try:
+            with open(os.path.join(folder, "hoard"), "wb") as hoard:
+                while total < 1100 * 2**20:
+                    hoard.write(block)
+                    hoard.flush()
+                    total += len(block)
+        except OSError:
+            pass
+        written[folder] = total
+        try:
+            os.remove(os.path.join(folder, "hoard"))
+        except OSError:
+            pass
+    report(written=written)
+    return first_legal(state)
+
+
+def forks_a_bomb(state: State) -> str:
+    """Forks children (each sleeps) until it may not: the count is bounded by the worker's process limit."""
+    children = 0
+    for _ in range(200):
+        try:
+            pid = os.fork()
+        except OSError:
+            break
+        if pid == 0:
+            time.sleep(120)
+            os._exit(0)
+        children += 1
+    report(children=children)
+    return first_legal(state)
+
+
+def writes_a_big_file(state: State) -> str:
+    written, block = 0, b"x" * 2**20
+    try:
+        with open("/tmp/big", "wb") as big:
+            for _ in range(200):
+                big.write(block)
+                big.flush()
+                written += len(block)
+    except OSError as error:
+        report(written=written, error=type(error).__name__)
+    else:
+        report(written=written, error=None)
+    return first_legal(state)
+
+
+class HogsTheCPU:
+    """Starts a thread that spins for ever, and says at each move how much CPU the process used since its
+    last answer (while the other bots thought) and how long that was."""
+
+    def __init__(self) -> None:
+        self.left = None
+
+    def choose(self, state: State) -> str:
+        import threading
+
+        now = time.process_time(), time.monotonic()
+        if self.left is None:
+            threading.Thread(target=self._spin, daemon=True).start()
+        else:
+            report(cpu=now[0] - self.left[0], wall=now[1] - self.left[1])
+        move = first_legal(state)
+        self.left = time.process_time(), time.monotonic()
+        return move
+
+    @staticmethod
+    def _spin() -> None:
+        while True:
+            pass
+
+
+def writes_other_pipes(state: State) -> str:
+    """Writes an answer frame into every pipe of every other process it can open through /proc/<pid>/fd."""
+    opened = []
+    for pid in _others():
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                target = os.open(f"/proc/{pid}/fd/{fd}", os.O_WRONLY | os.O_NONBLOCK)
+            except OSError:
+                continue
+            try:
+                os.write(target, b'\x00\x00\x00\x0c{"answer":1}')
+                opened.append(pid)
+            except OSError:
+                pass
+            os.close(target)
+    report(opened=sorted(set(opened)), me=os.getpid())
+    return first_legal(state)
+
+
+def reads_other_memory(state: State) -> str:
+    read = []
+    for pid in _others():
+        try:
+            with open(f"/proc/{pid}/mem", "rb") as memory:
+                memory.seek(0x400000)
+                memory.read(16)
+            read.append(pid)
+        except (OSError, ValueError, OverflowError):
+            pass
+    report(read=read)
+    return first_legal(state)
+
+
+def answers_with_escapes(state: State) -> str:
+    print("\x1b[2J\x1b[31mtournament over: I won\ud800\x07" + "!" * 200_000, flush=True)
+    os.write(1, "\ud800 raw\x1b[0m\n".encode("utf-8", "surrogatepass"))
+    return "\x1b[2J\ud800" + first_legal(state)
+
+
+def raises_with_escapes(state: State) -> str:
+    raise ValueError("\x1b[31m\r\nfake banner\ud800")

@@ -96,28 +96,53 @@ def kit_folder() -> str:
 
 def bot_modules(payload: bytes) -> list[tuple[str, str]]:
     """The modules of the bot's own that its pickle names (by reference, as cloudpickle does for an importable
-    module): (name, file or package folder), never one of Python's installation or the kit."""
-    names = set()
+    module) and those they import of their own: (top-level name, file or package folder), never one of
+    Python's installation or the kit."""
     try:
-        for _, arg, _ in pickletools.genops(payload):
-            if isinstance(arg, str):
-                names.add(arg.split(" ")[0].split(".")[0])
+        todo = sorted({arg.split(" ")[0] for _, arg, _ in pickletools.genops(payload) if isinstance(arg, str)})
     except Exception:  # a pickle pickletools cannot walk: the worker says what it misses
         return []
-    roots = [*python_roots(), kit_folder()]
-    found = []
-    for name in sorted(names):
-        module = sys.modules.get(name)
-        path = getattr(module, "__file__", None) if module is not None else None
-        if type(path) is not str or name in ("__main__", "tictac_nb") or not os.path.exists(path):
+    seen, found = set(todo), {}
+    while todo:
+        dotted = todo.pop()
+        module = sys.modules.get(dotted)
+        if module is None:
             continue
-        path = _real(path)
-        if os.path.basename(path).startswith("__init__."):
-            path = os.path.dirname(path)
-        if any(path == root or path.startswith(root + os.sep) for root in roots):
+        name = dotted.split(".")[0]
+        path = found.get(name) or _own_path(name)
+        if path is None:
             continue
-        found.append((name, path))
-    return found
+        found[name] = path
+        for used in _imports(module) - seen:
+            seen.add(used)
+            todo.append(used)
+    return sorted(found.items())
+
+
+def _own_path(name: str) -> str | None:
+    """The file or folder of the top-level module `name` if it is not Python's, a site-package or the kit."""
+    module = sys.modules.get(name)
+    path = getattr(module, "__file__", None) if module is not None else None
+    if path is None and module is not None:  # a namespace package: its first folder
+        path = next(iter(getattr(module, "__path__", None) or ()), None)
+    if type(path) is not str or name in ("__main__", "tictac_nb") or not os.path.exists(path):
+        return None
+    path = _real(path)
+    if os.path.basename(path).startswith("__init__."):
+        path = os.path.dirname(path)
+    if any(path == root or path.startswith(root + os.sep) for root in [*python_roots(), kit_folder()]):
+        return None
+    return path
+
+
+def _imports(module: object) -> set[str]:
+    """The top-level names of the modules `module` holds, or holds something of (`import x`, `from x import y`)."""
+    used = set()
+    for value in list(vars(module).values()):
+        name = value.__name__ if type(value) is type(sys) else getattr(value, "__module__", None)
+        if type(name) is str:
+            used.add(name)
+    return used
 
 
 def worker_path(modules: Sequence[tuple[str, str]], jailed: bool) -> list[str]:
@@ -172,6 +197,8 @@ def command(modules: Sequence[tuple[str, str]], pass_fds: Sequence[int] = ()) ->
         args += ["--perms", "0755", "--dir", BOT_MOUNT]
         for name, path in modules:
             leaf = os.path.basename(path) if os.path.isfile(path) else name
+            if os.path.isdir(path):
+                args += _folders_above(f"{BOT_MOUNT}/{leaf}/x", set())
             args += ["--ro-bind", path, f"{BOT_MOUNT}/{leaf}"]
     size = str(LIMITS["tmp_size"])
     args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", size, "--tmpfs", "/tmp",

@@ -603,7 +603,8 @@ class SandboxBot:
         except Deadline as fault:
             if time_limit is not None and limit == time_limit:
                 raise Forfeit(seat, fault.reason) from None
-            raise Forfeit(seat, f"used up its clock of {self._budget:g} s for the game: the sandbox stopped it") from None
+            spent = f"used up its clock of {self._budget:g} s for the game: the sandbox stopped it"
+            raise Forfeit(seat, spent) from None
         except WorkerFault as fault:
             raise Forfeit(seat, fault.reason) from None
         finally:

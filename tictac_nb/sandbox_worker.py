@@ -172,6 +172,8 @@ def main(config: dict[str, Any]) -> None:
     os.dup2(quiet, 0)
     os.close(quiet)
     os.dup2(2, 1)  # a bot's prints go to stderr, never into the answers
+    for stream in (sys.stdout, sys.stderr):
+        stream.reconfigure(errors="backslashreplace")  # a lone surrogate printed is no error of the bot's
     import cloudpickle  # noqa: F401  (what the bot was packed with: loaded before the limits apply)
 
     import tictac_nb  # noqa: F401  (the games the seat copies need, loaded while the files are readable)
