@@ -9,13 +9,13 @@ AS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 LAB_ARGS ?=
 PLAY_ARGS ?=
 
-.PHONY: lab play serve site test setup-lab setup-serve setup-play setup-test speedups compiler browser bench clean
+.PHONY: lab play serve site test setup-lab setup-serve setup-play setup-test speedups compiler browser jail bench clean
 
 $(PY):
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-setup-lab: $(PY)
+setup-lab: $(PY) jail
 	$(PY) -m pip install --quiet -e '.[lab]'
 	-$(MAKE) --no-print-directory speedups
 
@@ -28,7 +28,7 @@ speedups: $(PY)
 setup-play: $(PY)
 	$(PY) -m pip install --quiet -e '.[play]'
 
-setup-test: $(PY) browser compiler
+setup-test: $(PY) browser compiler jail
 	$(PY) -m pip install --quiet -e '.[test]'
 	$(PY) tools/build_speedups.py
 	npm ci --prefix tests/browser --no-audit --no-fund --silent
@@ -41,13 +41,17 @@ browser:  # Debian's Chromium: Playwright cannot download its own browser on a c
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
+jail:  # bubblewrap: each student's bot plays from a jail of its own (tictac_nb/jail.py)
+	@command -v bwrap >/dev/null || { $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }
+
 lab: setup-lab
 	$(VENV)/bin/jupyter lab $(AS_ROOT) $(LAB_ARGS) notebooks/
 
 play: setup-play  # Voila reads notebooks/play/voila.json from the folder it starts in
 	cd notebooks/play && $(CURDIR)/$(VENV)/bin/voila $(PLAY_ARGS) $(CURDIR)/notebooks/play
 
-setup-serve: $(PY)
+setup-serve: $(PY) jail
 	$(PY) -m pip install --quiet -e '.[rooms]'
 
 # Rooms across devices: the lobby's link (for the teacher) is printed on start; SERVE_ARGS="--host 0.0.0.0"
