@@ -202,5 +202,5 @@ def command(modules: Sequence[tuple[str, str]], pass_fds: Sequence[int] = ()) ->
             args += ["--ro-bind", path, f"{BOT_MOUNT}/{leaf}"]
     size = str(LIMITS["tmp_size"])
     args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", size, "--tmpfs", "/tmp",
-             "--perms", "1777", "--size", size, "--tmpfs", "/dev/shm", "--chdir", "/tmp"]
+             "--perms", "1777", "--size", size, "--tmpfs", "/dev/shm", "--remount-ro", "/", "--chdir", "/tmp"]
     return [*args, "--", sys.executable, "-I", "-S"]
