@@ -502,6 +502,9 @@ def test_answers_just_under_the_limit_forfeit_once_the_games_clock_is_spent(log)
     row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.answers_just_under], time_limit=0.5, clock=1.0)
     assert row["forfeit"] == 1 and "used up its clock of 1 s for the game" in row["reason"]
     assert row["actions"] >= 3  # it moved twice within its clock
+    fischer = lab.play_game("tic-tac-two", 1, bots=["random", attacks.answers_just_under], time_limit=1.0,
+                            clock=(1.0, 0.5))  # each move gives back more than the bot spends
+    assert fischer["forfeit"] is None
 
 
 @attack

@@ -68,6 +68,8 @@ processes = sys.platform != "emscripten" and os.name == "posix" and hasattr(sele
 sandbox's pipes and process groups are not POSIX ones (Windows); tests switch it."""
 
 HEADER = struct.Struct(">I")
+Clock = float | tuple[float, float] | None
+"""A game's clock for a student's bot: seconds over the game, or (seconds, seconds added after each move)."""
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]{0,79}")
 
 
@@ -534,8 +536,9 @@ class SandboxBot:
         self.output = Output()
         self._key = b""
         self._count = 0
-        self._clock: float | None = None
+        self._clock: Any = None
         self._budget: float | None = None
+        self._increment = 0.0
 
     def __repr__(self) -> str:
         return f"SandboxBot({self.name!r})"
@@ -571,11 +574,13 @@ class SandboxBot:
         return self.worker
 
     def start_game(self, seed: int, key: bytes, seat: int | None = None, limit: float | None = None,
-                   clock: float | None = None) -> None:
+                   clock: Clock = None) -> None:
         """A fresh bot for a new game, seeded with `seed`; its seat copies drawn from `key`; `clock`: the
-        seconds it may think over the whole game (None: only the limit of each move)."""
+        seconds it may think over the whole game, or (seconds, seconds added after each of its moves), as a
+        chess clock with Fischer's increment (None: only the limit of each move)."""
         self._key, self._count = key, 0
-        self._clock = self._budget = clock
+        self._clock, self._increment = clock if isinstance(clock, tuple) else (clock, 0.0)
+        self._budget = self._clock
         worker = self._ready_worker(seat)
         try:
             reply = worker.request(("game", seed), limit)
@@ -603,13 +608,14 @@ class SandboxBot:
         except Deadline as fault:
             if time_limit is not None and limit == time_limit:
                 raise Forfeit(seat, fault.reason) from None
-            spent = f"used up its clock of {self._budget:g} s for the game: the sandbox stopped it"
+            more = f" and {self._increment:g} s a move" if self._increment else ""
+            spent = f"used up its clock of {self._budget:g} s{more} for the game: the sandbox stopped it"
             raise Forfeit(seat, spent) from None
         except WorkerFault as fault:
             raise Forfeit(seat, fault.reason) from None
         finally:
             if self._clock is not None:
-                self._clock = max(0.0, self._clock - (time.monotonic() - start))
+                self._clock = max(0.0, self._clock - (time.monotonic() - start)) + self._increment
         if "answer" not in reply:
             raise Forfeit(seat, fault_words(reply, state.game.title))
         return checked(reply["answer"], state)

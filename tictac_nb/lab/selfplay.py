@@ -178,7 +178,7 @@ def score_story(trace: Sequence[Sequence[float]], winners: Sequence[int]) -> tup
 
 
 def make_players(factories: Sequence[Callable[..., Bot]], seed: int, key: bytes | None = None,
-                 time_limit: float | None = None, clock: float | None = None,
+                 time_limit: float | None = None, clock: sandbox.Clock = None,
                  players: list[Bot] | None = None) -> list[Bot]:
     """A fresh bot per seat for the game with `seed`, ready to play; a bot that cannot be made forfeits its seat.
 
@@ -218,7 +218,7 @@ class _Story:
 
 
 def _play_out(state: State, factories: Sequence[Callable[..., Bot]], max_actions: int,
-              time_limit: float | None, story: _Story, key: bytes, clock: float | None) -> Forfeit | None:
+              time_limit: float | None, story: _Story, key: bytes, clock: sandbox.Clock) -> Forfeit | None:
     """Play `state` to its end or the cap; the forfeit that ended it early, if a bot was at fault."""
     story.players = []
     try:
@@ -243,7 +243,7 @@ def _play_out(state: State, factories: Sequence[Callable[..., Bot]], max_actions
 def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bots: BotsSpec = "random",
               max_actions: int = MAX_ACTIONS, variant: str | None = None,
               time_limit: float | None = None, batch_seed: int | None = None,
-              clock: float | None = None) -> dict[str, Any]:
+              clock: sandbox.Clock = None) -> dict[str, Any]:
     """Play one game to its end with fresh seeded bots and return its result row (a plain dict).
 
     A student's bot plays from a sandbox (see `tictac_nb.sandbox`), seeded from the secret of the game
@@ -254,10 +254,10 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     changes. Scores are read with `current_scores()` at the start and after every turn.
 
     A bot that raises, answers an illegal action, or takes more than `time_limit` seconds (wall time,
-    measured after the move; None: no limit) for a move, or a student's bot more than `clock` seconds over
-    the whole game (None: no such clock), forfeits: the game ends there, every other
-    seat shares the win, and the row says who forfeited and why. Any other error (a bug in the
-    rules, say) is raised with a note naming the game, variant and seed.
+    measured after the move; None: no limit) for a move, or a student's bot more than its `clock` over the
+    whole game (seconds, or seconds and an increment per move: `sandbox.Clock`; None: no clock), forfeits:
+    the game ends there, every other seat shares the win, and the row says who forfeited and why. Any
+    other error (a bug in the rules, say) is raised with a note naming the game, variant and seed.
 
     The row: game, variant (label), seed, options, bots ("random vs mcts(200)"), players, first_mover
     (None if the game was decided before any move), winners (tuple of seats), winner (the seat if only
@@ -408,7 +408,7 @@ COLUMNS = (
 
 def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = None, bots: BotsSpec = "random",
                seed: int = 0, variant: str | None = None, max_actions: int = MAX_ACTIONS,
-               time_limit: float | None = None, clock: float | None = None, progress: bool = True) -> pd.DataFrame:
+               time_limit: float | None = None, clock: sandbox.Clock = None, progress: bool = True) -> pd.DataFrame:
     """Play `n` games of `game` (seeds `seed` .. `seed + n - 1`) in this process: one DataFrame row per game.
 
     `bots`: one spec for every seat ("random", "mcts:200", a factory), a list with one per seat, or

@@ -48,10 +48,12 @@ ELO = 400 / math.log(10)
 """Elo points per unit of Bradley-Terry log-strength."""
 CENTRE = 1500.0
 DEFAULT_BOT = "default bot"
-CLOCK = 1.0
-"""The seconds a student's bot may think over one game of a tournament, beside the limit of each move (a chess
-clock): a bot answering just under the move's limit forfeits once it is spent, so a class tournament of 30
-bots on Tic Tac Two stays within two minutes whatever one bot does (`bench/sandbox.py` measures it)."""
+CLOCK = (1.0, 0.25)
+"""A student's bot's chess clock over one game of a tournament, beside the limit of each move: 1 s, and 0.25 s
+more after each of its moves (Fischer's increment, so a long game of quick moves, such as the default bot's
+Tyc, never runs short). A bot answering just under the move's limit forfeits once it is spent, so a class
+tournament of 30 bots on Tic Tac Two stays within about two minutes whatever one bot does (`bench/sandbox.py`
+measures it)."""
 PRIOR_GAMES = 1.0
 """Virtual games (drawn) of each bot against an average player, which keep every rating finite."""
 
@@ -105,7 +107,7 @@ def seatings(names: Sequence[str], num_players: int) -> list[tuple[str, ...]]:
 
 def play_seating(game: str, options: Mapping[str, Any], entrants: tuple[tuple[str, Any], ...], seeds: list[int],
                  max_actions: int, time_limit: float | None, batch_seed: int = 0,
-                 clock: float | None = None) -> list[dict[str, Any]]:
+                 clock: sandbox.Clock = None) -> list[dict[str, Any]]:
     """The games of one seat order (`entrants`: (name, factory) per seat): the unit of work sent out."""
     names = tuple(name for name, _ in entrants)
     rows = []
@@ -133,7 +135,7 @@ def _entrants(bots: Mapping[str, Any] | Sequence[Any]) -> dict[str, Any]:
 
 def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pair: int = 10, *,
                options: Mapping[str, Any] | None = None, seed: int | None = None, executor: Executor | None = None,
-               workers: int | None = None, time_limit: float | None = 5.0, clock: float | None = CLOCK,
+               workers: int | None = None, time_limit: float | None = 5.0, clock: sandbox.Clock = CLOCK,
                max_actions: int = MAX_ACTIONS, progress: bool = True) -> Standings:
     """A round robin of `bots` ({name: bot} or a list) at `game` with rule `options`.
 
@@ -142,9 +144,9 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     bots (a pair with two players) plays `games_per_pair` games, rounded up so that every seat order
     plays each deal once: with 2 players, a pair plays each deal twice, seats swapped; with 3 or 4, in
     all 6 or 24 orders. A bot that raises, answers an illegal action or takes longer than `time_limit`
-    seconds for a move (wall time, measured after the move), or a student's bot more than `clock` seconds
-    over a game (`CLOCK`; None: no clock), forfeits that game; the tournament goes on. What a student's bot
-    prints is kept for `standings.output(name)`.
+    seconds for a move (wall time, measured after the move), or a student's bot more than its `clock` over
+    a game (`CLOCK`: seconds, or seconds and an increment per move; None: no clock), forfeits that game; the
+    tournament goes on. What a student's bot prints is kept for `standings.output(name)`.
     Runs on `executor` like `sweep` (default: a local process pool; `workers=1`: in this process),
     sent out round by round, so an interrupted tournament keeps games of every seat order.
 
