@@ -492,6 +492,8 @@ def test_a_setsid_grandchild_ends_with_its_worker(log):
 @jailed
 @attack
 def test_a_stalled_request_pipe_forfeits_within_the_moves_time(log):
+    state = tictac_nb.new_game("tic-tac-ko", seed=2)
+    assert len(sandbox.pack(("choose", seat_copy(state, state.to_move, random.Random(1))))) > 4096  # over a page
     row = lab.play_game("tic-tac-ko", 2, bots=["random", attacks.stalls_its_pipe, "random", "random"],
                         time_limit=1.0)
     assert row["forfeit"] == 1 and "over the limit of 1 s" in row["reason"]
@@ -640,3 +642,13 @@ def test_the_jails_attacks_fail_as_a_normal_user_too(tmp_path):
         capture_output=True, text=True, env=env, cwd=os.path.dirname(os.path.dirname(__file__)), timeout=900)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert " passed" in done.stdout and " failed" not in done.stdout and "skipped" not in done.stdout
+
+
+@jailed
+def test_a_jail_that_cannot_be_made_says_why_in_the_forfeit(log, monkeypatch):
+    real = sandbox.jail.command
+    monkeypatch.setattr(sandbox.jail, "command", lambda modules: [real(modules)[0], "--ro-bind", "/no/such", "/x",
+                                                                  *real(modules)[1:]])
+    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.first_legal])
+    assert row["forfeit"] == 1 and "could not be loaded in its sandbox" in row["reason"]
+    assert "(it said: bwrap: " in row["reason"]

@@ -303,6 +303,11 @@ class Output:
         self.kept += data[:max(room, 0)]
         self.dropped += max(len(data) - max(room, 0), 0)
 
+    def last_line(self) -> str:
+        """The last line printed, cleaned (kept for `take`)."""
+        lines = self.kept.decode("utf-8", errors="replace").strip().splitlines()
+        return clean(lines[-1]) if lines else ""
+
     def take(self) -> str:
         """What was printed since the last `take`, cleaned."""
         text = clean(self.kept.decode("utf-8", errors="replace"), MAX_OUTPUT, lines=True)
@@ -405,7 +410,11 @@ class Worker:
             os.set_blocking(stream.fileno(), False)
         self.output = Output() if output is None else output
         self.frozen: list[int] = []
-        reply = self.request(("bot", entrant.payload, entrant.kind), START_LIMIT)
+        try:
+            reply = self.request(("bot", entrant.payload, entrant.kind), START_LIMIT)
+        except WorkerFault as fault:  # its last words say why (a jail that could not be made, say)
+            said = self.output.last_line()
+            raise WorkerFault(f"{fault.reason} (it said: {said})" if said else fault.reason) from None
         if "answer" not in reply:
             self.close()
             raise WorkerFault(fault_words(reply))
