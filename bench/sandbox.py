@@ -6,7 +6,8 @@
 Per game, on positions taken from random games: the milliseconds of one decision of a simple student
 function (it reads `legal_actions()` and picks one) through `decide`, in this process (a `SeatBot`: the
 seat copy, then the call) and in its sandbox (a `SandboxBot`: the same seat copy, pickled to the worker,
-the call there, the JSON answer read and checked), and the difference, the sandbox's own cost. The worker
+the call there, the JSON answer read and checked, the worker's processes stopped between moves), the
+difference, the sandbox's own cost, and the same sandbox unjailed (the anchor: what the jail adds). The worker
 is started before the timing: a batch starts it once per bot, not per move. Then the seconds of a class
 tournament: 30 such functions, each its own student, on Tic Tac Two, 4 games per pair (1,740 games), on
 the default executor (a process pool of every core), and again with one of them answering just under the
@@ -78,6 +79,20 @@ def just_under(state):
     return state.legal_actions()[0]
 
 
+def sandboxed_ms(states: list, repeats: int, jailed: bool = True) -> float:
+    """`ms_per_decision` of a student's function in its sandbox; `jailed=False`: in a worker without its jail
+    (the sandbox of issue 20, the anchor of the jail's own cost)."""
+    missing = sandbox.jail.missing
+    if not jailed:
+        sandbox.jail.missing = lambda: "the anchor"
+    try:
+        with sandbox.SandboxBot(student(3)) as boxed:
+            boxed.start_game(1, os.urandom(32))
+            return ms_per_decision(boxed, states, repeats)
+    finally:
+        sandbox.jail.missing = missing
+
+
 def start_seconds(repeats: int) -> float:
     """The median seconds for a student's worker to start (in its jail where one can) and load its bot."""
     times = []
@@ -119,16 +134,16 @@ def main(argv: list[str] | None = None) -> list[str]:
                              start <= TARGET_START_SECONDS))
     print(f"the sandbox: ms per decision of a student's function, {args.positions} positions per game, "
           f"median of {args.repeats}")
-    print(f"  {'game':<14}{'in this process':>17}{'in its sandbox':>16}{'sandbox cost':>14}")
+    print(f"  {'game':<14}{'in this process':>17}{'in its sandbox':>16}{'sandbox cost':>14}{'unjailed':>16}")
     costs = []
     for name in args.games:
         states = positions(name, args.positions)
         here = ms_per_decision(SeatBot(student(3), seed=1), states, args.repeats)
-        with sandbox.SandboxBot(student(3)) as boxed:
-            boxed.start_game(1, os.urandom(32))
-            boxed_ms = ms_per_decision(boxed, states, args.repeats)
+        boxed_ms = sandboxed_ms(states, args.repeats)
+        unjailed_ms = sandboxed_ms(states, args.repeats, jailed=False)
         costs.append(boxed_ms - here)
-        print(f"  {name:<14}{here:>14.3f} ms{boxed_ms:>13.3f} ms{boxed_ms - here:>11.3f} ms", flush=True)
+        print(f"  {name:<14}{here:>14.3f} ms{boxed_ms:>13.3f} ms{boxed_ms - here:>11.3f} ms{unjailed_ms:>13.3f} ms",
+              flush=True)
     verdicts.append(_verdict(f"sandbox cost <= {TARGET_MS:g} ms a decision (worst game {max(costs):.3f} ms)",
                              max(costs) <= TARGET_MS))
     seconds, games, forfeits = tournament_seconds(args.bots, args.games_per_pair)

@@ -343,13 +343,14 @@ def _signal(pid: int, number: int) -> None:
         pass
 
 
-def _tree(root: int) -> list[int]:
-    """Every process below `root` (its children, theirs, ...), read from `/proc` (Linux); [] elsewhere."""
+def _tree(root: int, single: frozenset[int] = frozenset()) -> list[int]:
+    """Every process below `root` (its children, theirs, ...), read from `/proc` (Linux); [] elsewhere. The
+    processes in `single` (bubblewrap's own) have one thread: only it is read."""
     found, todo = [], [root]
     while todo:
         pid = todo.pop()
         try:
-            tasks = os.listdir(f"/proc/{pid}/task")
+            tasks = [str(pid)] if pid in single else os.listdir(f"/proc/{pid}/task")
         except OSError:
             continue
         for task in tasks:
@@ -410,6 +411,7 @@ class Worker:
             os.set_blocking(stream.fileno(), False)
         self.output = Output() if output is None else output
         self.frozen: list[int] = []
+        self.bubblewrap: frozenset[int] = frozenset()
         try:
             reply = self.request(("bot", entrant.payload, entrant.kind), START_LIMIT)
         except WorkerFault as fault:  # its last words say why (a jail that could not be made, say)
@@ -503,9 +505,11 @@ class Worker:
 
     def _freeze(self) -> None:
         """Stop every process of the worker until its next request (one that forks meanwhile is caught again)."""
+        if self.jailed and not self.bubblewrap:  # the jail's init: the first child of bubblewrap, for its life
+            self.bubblewrap = frozenset([self.process.pid, *_tree(self.process.pid, frozenset([self.process.pid]))[:1]])
         seen: set[int] = set()
         for _ in range(8):
-            found = [pid for pid in _tree(self.process.pid) if pid not in seen]
+            found = [pid for pid in _tree(self.process.pid, self.bubblewrap) if pid not in seen]
             if not found:
                 break
             for pid in found:
