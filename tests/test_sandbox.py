@@ -1,7 +1,9 @@
-"""The sandbox: every attack of issue 20, as a bot, run through the lab on each game with hidden information.
+"""The sandbox: every attack of issues 20 and 28, as a bot, run through the lab (and its jail) on each game
+with hidden information, as root and as a normal user.
 
-The attack bots live in `sandbox_attacks` (a worker imports that module alone) and write what they found to
-a log the test reads back; the test compares it with the real game, rebuilt from the result rows.
+The attack bots live in `sandbox_attacks` (a worker imports that module alone) and print what they found,
+which the lab keeps for the teacher and the test reads back; it compares that with the real game, rebuilt
+from the result rows.
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ import dataclasses
 import json
 import os
 import random
+import shutil
 import signal
+import sys
+import tempfile
 import threading
 import time
 
@@ -466,7 +471,7 @@ def attack(test):
 
 def test_this_system_has_its_jail():
     """`make test` installs bubblewrap: on Linux the jail must start (and no skip below hides a failure)."""
-    if not os.sys.platform.startswith("linux"):
+    if not sys.platform.startswith("linux"):
         pytest.skip("the jail is Linux's")
     assert sandbox.jail.missing() == ""
 
@@ -618,28 +623,32 @@ def test_play_game_says_so_where_bots_cannot_be_jailed(monkeypatch, capsys):
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0 or bool(sandbox.jail.missing()),
                     reason="the root half starts the normal user's half; a normal user runs these tests itself")
-def test_the_jails_attacks_fail_as_a_normal_user_too(tmp_path):
+def test_the_jails_attacks_fail_as_a_normal_user_too():
     """The attacks of issue 28 again, as `nobody`: a teacher's laptop, where the jail makes a user namespace.
     Python sits under /root (0700) here, so the run sees a /root that only holds Python's installation."""
     import subprocess
-    import sys
 
-    python = os.path.realpath(sys.base_prefix)
+    repository = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+    needed = {os.path.realpath(p) for p in (sys.base_prefix, sys.prefix, repository)}
     places = ["--dev-bind", "/", "/"]
-    if python.startswith("/root/"):
+    hidden = sorted(p for p in needed if p.startswith("/root/"))  # /root is 0700: show nobody these alone
+    if hidden:
         places += ["--tmpfs", "/root", "--chmod", "0755", "/root"]
-        parts = python.split("/")[2:-1]
-        places += [word for depth in range(len(parts)) for word in
-                   ("--perms", "0755", "--dir", "/root/" + "/".join(parts[:depth + 1]))]
-        places += ["--ro-bind", python, python]
-    env = {**os.environ, "HOME": str(tmp_path), "TMPDIR": str(tmp_path)}
-    os.chmod(tmp_path, 0o777)
+        for path in hidden:
+            parts = path.split("/")[2:-1]
+            places += [word for depth in range(len(parts)) for word in
+                       ("--perms", "0755", "--dir", "/root/" + "/".join(parts[:depth + 1]))]
+            places += ["--ro-bind", path, path]
+    home = tempfile.mkdtemp(prefix="tictac-nobody-", dir="/tmp")
+    os.chmod(home, 0o777)
+    env = {**os.environ, "HOME": home, "TMPDIR": home}
     done = subprocess.run(
         [sandbox.jail.bwrap(), *places, "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--",
          "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--",
          sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-k", " or ".join(ATTACKS),
          __file__],
-        capture_output=True, text=True, env=env, cwd=os.path.dirname(os.path.dirname(__file__)), timeout=900)
+        capture_output=True, text=True, env=env, cwd=repository, timeout=900)
+    shutil.rmtree(home, ignore_errors=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert " passed" in done.stdout and " failed" not in done.stdout and "skipped" not in done.stdout
 

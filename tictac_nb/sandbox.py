@@ -504,12 +504,13 @@ class Worker:
             self.output.add(chunk)
 
     def _freeze(self) -> None:
-        """Stop every process of the worker until its next request (one that forks meanwhile is caught again)."""
+        """Stop every process of the worker until its next request (one that forks meanwhile is caught again);
+        bubblewrap's own (the jail's init, which only reaps) go on."""
         if self.jailed and not self.bubblewrap:  # the jail's init: the first child of bubblewrap, for its life
             self.bubblewrap = frozenset([self.process.pid, *_tree(self.process.pid, frozenset([self.process.pid]))[:1]])
         seen: set[int] = set()
         for _ in range(8):
-            found = [pid for pid in _tree(self.process.pid, self.bubblewrap) if pid not in seen]
+            found = [pid for pid in _tree(self.process.pid, self.bubblewrap) if pid not in seen | self.bubblewrap]
             if not found:
                 break
             for pid in found:
