@@ -12,9 +12,10 @@ Which bots are the kit's own (`kit_bots`, `is_kit_bot`: those of the kit's own g
 game's), readying any bot to play (`as_bot`, `player`) and asking one for a move (`decide`) live here too,
 so that every trust decision is made in one module.
 
-It is not an operating-system jail: a bot can read the files its account can read, use the CPU between its
-moves, and start processes of its own. Where processes cannot start (Pyodide, JupyterLite) bots run in this
-process (`bots.SeatBot`) and the kit says so once (`IN_BROWSER`).
+The worker runs in its jail (`tictac_nb.jail`: namespaces, read-only files, limits) where one can start, and
+unjailed elsewhere, said once (`jail.UNJAILED`). The parent never waits on it past a deadline, keeps its prints
+(`Output`), stops its processes between moves and gives it a clock per game. Where processes cannot start
+(Pyodide, JupyterLite) bots run in this process (`bots.SeatBot`) and the kit says so once (`IN_BROWSER`).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ from .sandbox_worker import BOOT
 
 MAX_FRAME = 64 * 1024
 """The largest answer a worker may send, in bytes; a longer one forfeits."""
-MEMORY_LIMIT = 2**30
+MEMORY_LIMIT = jail.LIMITS["memory"]
 """The address space of a worker (bytes, `resource.RLIMIT_AS`) where the platform can limit it."""
 START_LIMIT = 60.0
 """Seconds for a worker to start and load its bot."""
