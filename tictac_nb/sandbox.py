@@ -413,6 +413,7 @@ class Worker:
         self.output = Output() if output is None else output
         self.frozen: list[int] = []
         self.bubblewrap: frozenset[int] = frozenset()
+        self.printed_all = False
         try:
             reply = self.request(("bot", entrant.payload, entrant.kind), START_LIMIT)
         except WorkerFault as fault:  # its last words say why (a jail that could not be made, say)
@@ -458,7 +459,7 @@ class Worker:
         data = bytearray()
         while len(data) < size:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready = _wait([fd, self.process.stderr.fileno()], select.POLLIN | select.POLLHUP | select.POLLERR, wait)
+            ready = _wait([fd, *self._prints()], select.POLLIN | select.POLLHUP | select.POLLERR, wait)
             self._drain()
             if not ready:
                 raise self._late(limit)
@@ -477,7 +478,7 @@ class Worker:
         view, fd = memoryview(data), self.process.stdin.fileno()
         while view:
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready = _wait([fd, self.process.stderr.fileno()], select.POLLOUT, wait)
+            ready = _wait([fd, *self._prints()], select.POLLOUT, wait)
             self._drain()
             if not ready:
                 raise self._late(limit)
@@ -490,19 +491,24 @@ class Worker:
             except OSError:  # a worker that ended: its pipe is closed
                 raise WorkerFault(self._ended(deadline)) from None
 
-    def _drain(self) -> None:
-        """Move what the worker printed into `output` (its pipe never fills, nothing reaches this process's own)."""
+    def _prints(self) -> list[int]:
+        """The worker's print pipe, while it is open (a closed one would wake every poll)."""
         stream = self.process.stderr
-        if stream is None or stream.closed:
-            return
-        while True:
-            try:
-                chunk = os.read(stream.fileno(), 65536)
-            except (BlockingIOError, OSError):
-                return
-            if not chunk:
-                return
-            self.output.add(chunk)
+        return [] if self.printed_all or stream is None or stream.closed else [stream.fileno()]
+
+    def _drain(self) -> None:
+        """Move what the worker printed into `output` (its pipe never fills, nothing reaches this process's own);
+        at most 1 MiB a call, so that a bot printing without end cannot hold the parent past a deadline."""
+        for fd in self._prints():
+            for _ in range(16):
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:  # BlockingIOError: nothing more for now
+                    return
+                if not chunk:
+                    self.printed_all = True
+                    return
+                self.output.add(chunk)
 
     def _freeze(self) -> None:
         """Stop every process of the worker until its next request (one that forks meanwhile is caught again);
