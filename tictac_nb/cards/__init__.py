@@ -78,6 +78,26 @@ def check_counts(deck: Deck) -> Callable[[Any], dict[str, int]]:
     return check
 
 
+def check_order(deck: Deck) -> Callable[[Any], list[str] | None]:
+    """The option `order`: the top cards of the deck by name, dealt first (the rest is shuffled)."""
+
+    def check(value: Any) -> list[str] | None:
+        if value is None:
+            return None
+        if not isinstance(value, (list, tuple)):
+            raise InvalidOption(f"must be a list of card names, top of the deck first, not {excerpt(value)}")
+        names = []
+        for name in value:
+            kind = deck.index(name)
+            if kind is None:
+                raise InvalidOption(f"names {excerpt(name)}, which is no card of the deck; its cards are "
+                                    f"{', '.join(c.name for c in deck.cards)}")
+            names.append(deck.cards[kind].name)
+        return names
+
+    return check
+
+
 def card_game(name: str, title: str, table: Any, *, effects: Mapping[str, Callable[..., Any]] | None = None,
               colour: str = "colour", rows: int = 3, cols: int = 3, k: int = 3, players: int = 2, hand: int = 3,
               draws: int = 1, plays: int = 1, turn: str = "draw, play", win: str = "line",
@@ -109,6 +129,8 @@ def card_game(name: str, title: str, table: Any, *, effects: Mapping[str, Callab
                                words=((None, "at random"), *((s, f"seat {s + 1}") for s in range(4)))),
         "deck": Option({card.name: card.count for card in deck.cards}, check_counts(deck),
                        "cards in the deck per name, like {'Fireball': 1}; names not given keep the table's count"),
+        "order": Option(None, check_order(deck), "the top of the deck, dealt first: hands from the first player, "
+                        "then the draws (None: shuffled), to script a game"),
     }
     bot = functools.partial(MCTSBot, BOT_ITERATIONS)
     game = CardGame(name=name, title=title, state_class=state_class, render=render, options=options,

@@ -105,30 +105,30 @@ def parse_effect(effect: str, functions: Mapping[str, Any]) -> tuple[Step, ...]:
 
 
 def place_words(where: tuple) -> str:
-    """'in row 2', 'on a corner', 'on a1 or c3' ('' for anywhere)."""
+    """Where a place or block step may go: 'on an empty square', 'in row 2', 'on an empty corner', ..."""
     kind = where[0]
     if kind == "row":
         return f"in row {where[1]}"
     if kind == "column":
         return f"in column {where[1]}"
     if kind == "corner":
-        return "on a corner"
+        return "on an empty corner"
     if kind == "edge":
-        return "on an edge square"
+        return "on an empty edge square"
     if kind == "centre":
         return "in the centre"
     if kind == "squares":
         return "on " + " or ".join(where[1])
-    return ""
+    return "on an empty square"
 
 
 def step_words(step: Step) -> str:
     """A step in a player's words, for card texts, the rules and the status line."""
     verb, arg = step
     if verb == "place":
-        return " ".join(["place your mark on an empty square", place_words(arg)]).strip()
+        return f"place your mark {place_words(arg)}"
     if verb == "block":
-        return " ".join(["block an empty square", place_words(arg)]).strip()
+        return f"block a square {place_words(arg)}" if arg[0] != "any" else "block an empty square"
     return {
         "remove": "remove an opponent's mark",
         "move": "move one of your marks to an empty square",

@@ -23,6 +23,10 @@ such as `b2` answers a place, block, remove, move or swap step (a move or swap t
 mark first); `discard Fireball` discards; `steal @2` steals from Player 2 (seats numbered from 1);
 `end` ends a turn of several plays.
 
+Options: `rows`, `cols`, `k`; `players` (2-4); `hand` (cards dealt, 1-10); `draws` (0-3 a turn); `plays`
+(1-3 a turn); `turn`; `win`; `first_player`; `deck` (cards per name, the table's counts by default);
+`order` (the top of the deck by name, dealt first: to script a game).
+
 Rulings of this kit:
 - The deck is never reshuffled: each turn takes at least one card out of the hands, so every game ends.
 - A stolen card is chosen at random (by the game's hidden chance); only the thief and the victim see
@@ -39,6 +43,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine import InvalidOption, Outcome, State, Target, excerpt
+from ..frozen import FrozenDict
 from ..grid.rules import BLOCKED, EMPTY, MARK_NAMES, MARKS, geometry
 from .effects import CHOICES, Step, cells_of, describe_steps, step_words
 from .table import Card, CardTableError, Deck, card_colour
@@ -87,8 +92,16 @@ class CardState(State):
         if first is not None and first >= n:
             raise InvalidOption(f"option 'first_player' is seat {first}, but a {n}-player game has seats 0 to {n - 1}")
         self.first_player = rng.randrange(n) if first is None else first
-        order = [kind for kind, count in enumerate(self.counts) for _ in range(count)]
+        rest = list(self.counts)
+        top = [self.game.deck.index(name) for name in o["order"] or ()]  # type: ignore[attr-defined]
+        for kind in top:
+            if not rest[kind]:
+                raise InvalidOption(f"option 'order' names {self.cards[kind].name} more often than the deck holds it "
+                                    f"({self.counts[kind]})")
+            rest[kind] -= 1
+        order = [kind for kind, count in enumerate(rest) for _ in range(count)]
         rng.shuffle(order)
+        order = top + order
         self._deal: tuple[str, ...] | None = tuple(self.cards[kind].name for kind in order)
         self.deck = order[::-1]  # the top card is the last
         kinds = len(self.cards)
@@ -137,12 +150,7 @@ class CardState(State):
         """`seat` draws `count` cards from the top of the deck (fewer if it runs out)."""
         got = []
         hand = self.hands[seat]
-        for _ in range(count):
-            if not self.deck:
-                if self.options["win"] == "deck":
-                    self._by_score(f"{self.player_name(seat)} must draw from an empty deck")
-                    return
-                break
+        while len(got) < count and self.deck:
             kind = self.deck.pop()
             hand[kind] += 1
             got.append(kind)
@@ -150,6 +158,8 @@ class CardState(State):
         self.drawn[seat] = tuple(got)
         if got:
             self._note(f"{self.player_name(seat)} drew {len(got)} card{'s' if len(got) > 1 else ''}")
+        if len(got) < count and self.options["win"] == "deck":
+            self._by_score(f"{self.player_name(seat)} must draw from an empty deck")
 
     def score(self, seat: int, points: int) -> None:
         """`seat` scores `points` (the `points` and `deck` ways to win count them)."""
@@ -212,10 +222,7 @@ class CardState(State):
             if held and self.can_play(kind):
                 moves[self.play_texts[kind]] = (CardState._play, kind)
         if self.played:
-            if not moves:
-                self._end_turn()
-                return
-            moves["end"] = (CardState._end,)
+            moves["end"] = (CardState._end,)  # offered always: whether a card could be played is the mover's secret
         elif not moves:
             moves = {self.discard_texts[kind]: (CardState._discard_instead, kind) for kind, held in enumerate(hand)
                      if held}
@@ -443,9 +450,7 @@ class CardState(State):
         if self.pending is None:
             if self.played:
                 return f"play another card ({self.played} of {self.options['plays']} played) or end the turn"
-            if any(self.play_texts[k] in self._moves for k in range(len(self.cards))):
-                return "play a card from your hand"
-            return "no card in your hand can be played: discard one"
+            return "play a card from your hand (discard one if none can be played)"
         kind, i, first = self.pending
         step = self.cards[kind].steps[i]
         if step.verb in ("move", "swap"):
@@ -515,6 +520,7 @@ class CardState(State):
         copy.chance = rng.getrandbits(62)
         copy.seed = rng.randrange(2**32)
         copy._deal = None
+        copy.options = FrozenDict(self.options, order=None)
         copy.replayable = False
         if copy.outcome is None:
             copy._redecide()

@@ -30,6 +30,7 @@ COLOURS = {  # light fills a card's band may take by name; a column may also hol
     "gray": "#c8ccd0", "white": "#ffffff", "black": "#3e4c59",
 }
 HEX = re.compile(r"#[0-9a-fA-F]{6}")
+DECIMAL = re.compile(r"[+-]?[0-9]{1,15}(?:\.[0-9]{1,15})?")
 
 
 class CardTableError(InvalidOption):
@@ -101,16 +102,24 @@ def read_rows(table: Any) -> tuple[list[dict[str, Any]], tuple[str, ...]]:
 
 
 def plain(value: Any) -> Any:
-    """A cell as plain data: numpy scalars as Python numbers, NaN and empty text as None."""
+    """A cell as plain data: numpy scalars as Python numbers, numbers written as text ("2", "2.0", "1.5") as
+    numbers, whole ones as ints, NaN and empty text as None."""
     if hasattr(value, "item") and not isinstance(value, (str, bytes)):
         try:
             value = value.item()
         except (TypeError, ValueError):
             return str(value)
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, str) and not value.strip():
-        return None
+    if isinstance(value, float):
+        if math.isnan(value):
+            return None
+        if value.is_integer() and abs(value) < 1e15:  # a column with an empty cell reads as floats
+            return int(value)
+    if isinstance(value, str):
+        if not value.strip():
+            return None
+        if DECIMAL.fullmatch(value.strip()):  # a CSV file holds text: its numbers read as numbers
+            number = float(value)
+            return int(number) if number.is_integer() else number
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     return str(value)
