@@ -425,6 +425,8 @@ class CardState(State):
     def _finish(self, winners: tuple[int, ...], reason: str, scores: tuple[float, ...] | None = None) -> None:
         self.outcome = Outcome(winners, scores if scores is not None else self.current_scores(), reason)
         self.to_move = None
+        if self.pending is not None:  # a card that ends the game mid-way still goes to the discard pile
+            self.discard.append(self.pending[0])
         self.pending = None
         self._set({})
 
@@ -562,20 +564,20 @@ class CardState(State):
 
     # ---- words ---------------------------------------------------------------------------------
     def describe(self, action: str) -> str:
-        move = self._moves.get(action)
-        if move is None:
-            return action
-        handler = move[0]
-        if handler is CardState._play:
-            card = self.cards[move[1]]
-            return f"play {card.name}: {card.text}"
-        if handler is CardState._end:
+        """Words for an action, from its notation and the public position only (the others hear them too)."""
+        verb, _, rest = action.partition(" ")
+        deck: Deck = self.game.deck  # type: ignore[attr-defined]
+        kind = deck.index(rest) if verb in ("play", "discard") else None
+        if kind is not None:
+            card = self.cards[kind]
+            return f"play {card.name}: {card.text.rstrip('.')}" if verb == "play" else f"discard {card.name}"
+        if action == "end":
             return "end the turn"
-        if handler is CardState._steal:
-            return f"steal a card at random from {self.player_name(move[1])}"
-        if handler in (CardState._discard_instead, CardState._discard_step):
-            return f"discard {self.cards[move[1]].name}"
-        return f"square {action}: {self.prompt()}"
+        if verb == "steal" and rest[1:].isdigit():
+            return f"steal a card at random from {self.player_name(int(rest[1:]) - 1)}"
+        if action in self.geometry.cells and self.pending is not None:
+            return f"square {action}: {self.prompt()}"
+        return action
 
     def targets(self) -> list[Target]:
         return [Target(action, self.describe(action)) for action in self._legal]
