@@ -176,6 +176,19 @@ def test_a_python_effect_runs_with_the_states_helpers():
         state = game.new_game(seed=1, first_player=0, order=["Mark", "Mark", "Jackpot"])
         play(state, "play Jackpot")
         assert state.outcome.winners == (0,) and state.outcome.reason == "X hits the jackpot"
+        assert state.view(None)["discard"] == ["Jackpot"]
+
+
+def test_marks_a_python_effect_puts_make_lines_too():
+    def row_of_o(state, seat):
+        for name in ("a1", "b1", "c1"):
+            state.put(state.cell(name), 2)
+
+    table = [{"name": "Mark", "count": 6, "effect": "place"}, {"name": "Gift", "count": 1, "effect": "row_of_o"}]
+    with registered("gift-deck", table, effects={"row_of_o": row_of_o}) as game:
+        state = game.new_game(seed=1, first_player=0, order=["Mark", "Mark", "Gift"])
+        play(state, "play Gift")
+        assert state.outcome.winners == (1,) and state.view(None)["line"] == ["a1", "b1", "c1"]
 
 
 JUNK = [("", "is no action of Test Deck"), ("play Fireball", "'fireball' is no card of this deck; its cards are Mark"),

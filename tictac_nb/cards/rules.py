@@ -289,6 +289,8 @@ class CardState(State):
             self.points[p] += arg
         elif verb == "call":
             self.game.deck.functions[arg](self, p)  # type: ignore[attr-defined]
+            if self.outcome is None:  # a function may have put marks: any seat's line counts, the mover's first
+                self._lines(tuple((p + i) % self.num_players for i in range(self.num_players)), None)
 
     def _choices(self, kind: int, i: int, step: Step, first: int | None) -> dict[str, tuple]:
         """The choices a step offers now: {action: handler}."""

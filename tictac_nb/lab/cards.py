@@ -78,7 +78,7 @@ def _rate(values: list[float], prefix: str) -> dict[str, float]:
 def card_report(results: pd.DataFrame) -> pd.DataFrame:
     """One row per card of the games in `results` (a `play_games` frame of one game with cards): how often
     drawn, played, dead, its win rates when drawn and when played against without, with 95% intervals,
-    and the mean turn it is played; sorted by `win_played` minus `win_not_played`, strongest first.
+    and the mean turn it is played; sorted by the lower end of `win_played`'s interval, strongest first.
 
     `frame.attrs["baseline"]` is the mean win value of every seat-game."""
     if results.empty:
@@ -126,15 +126,17 @@ def card_report(results: pd.DataFrame) -> pd.DataFrame:
         entry["turn_played"] = sum(turns[card]) / len(turns[card]) if turns[card] else math.nan
         rows.append(entry)
     frame = pd.DataFrame(rows).set_index("card")
-    frame = frame.loc[(frame["win_played"] - frame["win_not_played"]).fillna(-2).sort_values(ascending=False).index]
+    frame = frame.loc[frame["win_played_low"].fillna(-1).sort_values(ascending=False, kind="stable").index]
     frame.attrs["baseline"] = sum(values.values()) / len(values)
     frame.attrs["game"] = game.name
     return frame
 
 
 def strongest(report: pd.DataFrame) -> str:
-    """The card whose play lifts the win rate most over not playing it."""
-    return str((report["win_played"] - report["win_not_played"]).idxmax())
+    """The card surest to win when played: the highest lower end of its interval (a card played in a few games
+    that happened to be won ranks below one that wins as often over many; Wilson's lower bound, the usual way
+    to rank rates of unequal samples)."""
+    return str(report["win_played_low"].idxmax())
 
 
 def deadest(report: pd.DataFrame) -> str:
