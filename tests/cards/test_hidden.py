@@ -69,3 +69,15 @@ def test_a_room_sends_each_seat_the_same_frames_as_a_twin_room_it_cannot_tell_ap
     with registered("room-deck", players=3):
         counts = run(leak_check("room-deck", {}, 60, 7))
     assert counts["frames"] >= counts["actions"] > 20
+
+
+def test_an_exported_replay_for_that_seat_is_the_same_file_for_both_twins(twins, tmp_path):
+    import tictac_nb
+
+    finals = list(positions(twins))[-1]
+    files = [tictac_nb.export_html(state, tmp_path / f"twin{i}.html", viewer=0).read_text(encoding="utf-8")
+             for i, state in enumerate(finals)]
+    assert files[0] == files[1] and "Rush" not in files[0]
+    mine = [tictac_nb.export_html(state, tmp_path / f"o{i}.html", viewer=1).read_text(encoding="utf-8")
+            for i, state in enumerate(finals)]
+    assert mine[0] != mine[1]  # O's own replay shows O's own cards
