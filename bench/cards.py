@@ -19,11 +19,13 @@ from benchmark import best_rate, bot_ms_per_move, kit_playouts
 
 import tictac_nb
 from tictac_nb import lab
+from tictac_nb.cards import card_game
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "design-a-card-game.ipynb"
 TARGET_MOVES = 50_000
 TARGET_BOT_MS = 100.0
 TARGET_REPORT_S = 10.0
+IMPORTS = "import pandas as pd\nimport tictac_nb\nfrom tictac_nb.cards import card_game\n"
 
 
 def workshop_deck() -> str:
@@ -31,6 +33,7 @@ def workshop_deck() -> str:
     cells = json.loads(NOTEBOOK.read_text())["cells"]
     before = set(tictac_nb.GAMES)
     space: dict = {}
+    exec(IMPORTS, space)
     for cell in cells:
         if cell["cell_type"] == "code" and "deck" in cell["metadata"].get("tags", []):
             exec(compile("".join(cell["source"]), "<deck cell>", "exec"), space)
@@ -43,8 +46,6 @@ def variants(name: str) -> list[str]:
     made = []
     for suffix, title, options in (("4p", "4 players, 5 x 5, 4 in a row", {"players": 4, "rows": 5, "cols": 5, "k": 4}),
                                    ("points", "points, 2 plays a turn", {"win": "points", "plays": 2})):
-        from tictac_nb.cards import card_game
-
         deck = [{"name": c.name, "count": c.count, "effect": c.effect, "text": c.text, **dict(c.extra)}
                 for c in game.deck.cards]
         made.append(tictac_nb.register(card_game(f"{name}-{suffix}", f"{game.title}: {title}", deck, **options)).name)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb.cards import MOVE_CAP
+from tictac_nb.cards.effects import CHOICES
 
 SETTINGS = settings(max_examples=20, deadline=None)
 NAMES = [card["name"] for card in EVERY_EFFECT]
@@ -44,6 +45,17 @@ def census(state) -> Counter:
     return +found
 
 
+def playable(state, kind: int) -> bool:
+    """Whether the card's first step offers a choice once the card has left the hand (or needs none)."""
+    step = state.cards[kind].steps[0]
+    if step.verb not in CHOICES:
+        return True
+    trial = state.clone()
+    trial.hands[trial.to_move][kind] -= 1
+    trial.sizes[trial.to_move] -= 1
+    return bool(trial._choices(kind, 0, step, None))
+
+
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), options=OPTIONS)
 def test_cards_are_conserved_games_end_and_records_round_trip(game, seed, options):
@@ -52,6 +64,10 @@ def test_cards_are_conserved_games_end_and_records_round_trip(game, seed, option
     rng = random.Random(seed)
     while state.outcome is None:
         assert len(state.history) < MOVE_CAP
+        if state.pending is None:
+            for kind, held in enumerate(state.hands[state.to_move]):
+                if held:
+                    assert state.can_play(kind) == playable(state, kind), state.cards[kind].name
         state.play(rng.choice(state.legal_actions()))
         assert census(state) == expected
         assert state.sizes == [sum(hand) for hand in state.hands]

@@ -157,7 +157,7 @@ class CardState(State):
         self.sizes[seat] += len(got)
         self.drawn[seat] = tuple(got)
         if got:
-            self._note(f"{self.player_name(seat)} drew {len(got)} card{'s' if len(got) > 1 else ''}")
+            self._note(f"{MARK_NAMES[seat]} drew {len(got)} card{'s' if len(got) > 1 else ''}")
         if len(got) < count and self.options["win"] == "deck":
             self._by_score(f"{self.player_name(seat)} must draw from an empty deck")
 
@@ -209,9 +209,24 @@ class CardState(State):
         self._begin(p if self.again else (p + 1) % self.num_players)
 
     def can_play(self, kind: int) -> bool:
-        """Whether card `kind` may be played now: its first step can do something."""
-        step = self.cards[kind].steps[0]
-        return step.verb not in CHOICES or bool(self._choices(kind, 0, step, None))
+        """Whether card `kind` (in the mover's hand) may be played now: its first step can do something."""
+        verb = self.cards[kind].steps[0].verb
+        if verb not in CHOICES:
+            return True
+        board, p = self.board, self.to_move
+        if verb in ("place", "block"):
+            allowed = self.places[kind][0]
+            return EMPTY in board if allowed is None else any(board[c] == EMPTY for c in allowed)
+        mine, others = self.bits[p], sum(self.bits) - self.bits[p]
+        if verb == "remove":
+            return others != 0
+        if verb == "move":
+            return mine != 0 and EMPTY in board
+        if verb == "swap":
+            return mine != 0 and others != 0
+        if verb == "discard":
+            return self.sizes[p] > 1  # a card besides this one
+        return any(self.sizes[q] for q in range(self.num_players) if q != p)  # steal
 
     def _decide(self) -> None:
         """The choices of the play stage: a card to play, `end` after the first, or a discard."""
@@ -236,7 +251,7 @@ class CardState(State):
         p = self.to_move
         self.hands[p][kind] -= 1
         self.sizes[p] -= 1
-        self._note(f"{self.player_name(p)} plays {self.cards[kind].name}")
+        self._note(f"{MARK_NAMES[p]} plays {self.cards[kind].name}")
         self.pending = [kind, 0, None]
         self._run()
 
@@ -328,7 +343,7 @@ class CardState(State):
         verb = self.cards[kind].steps[i].verb
         p = self.to_move
         name = self.geometry.names[c]
-        who = self.player_name(p)
+        who = MARK_NAMES[p]
         if verb == "place":
             self.put(c, p + 1)
             self._note(f"{who} placed {MARK_NAMES[p]} on {name}")
