@@ -136,3 +136,19 @@ def test_the_plot_draws_both_panels():
     report = card_report(lab.play_games("tic-toc", 6, progress=False))
     figure = lab.plot_card_report(report)
     assert len(figure.axes) == 2 and figure.axes[0].get_xlabel() == "win rate (95% interval)"
+
+
+def test_the_design_lab_lists_the_cards_two_variants_changed(monkeypatch):
+    shown = []
+    monkeypatch.setattr("tictac_nb.lab.widget.display", shown.append)
+    ui = lab.DesignLab(game="tic-toc", games=4)
+    ui.b.controls["deck"].value = {**tictac_nb.GAMES["tic-toc"].options["deck"].default, "Croc": 6}
+    ui.run()
+    tables = [item for item in shown if isinstance(item, pd.DataFrame) and item.index.name == "cards changed"]
+    assert len(tables) == 1 and list(tables[0].index) == ["Croc"]
+    assert tables[0].loc["Croc", ["A", "B"]].tolist() == [4, 6]
+    assert list(tables[0].columns) == ["A", "B", "win when played, A", "win when played, B"]
+    shown.clear()
+    ui.b.controls["deck"].value = tictac_nb.GAMES["tic-toc"].options["deck"].default
+    ui.run()
+    assert not [item for item in shown if isinstance(item, pd.DataFrame) and item.index.name == "cards changed"]
