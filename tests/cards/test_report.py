@@ -115,6 +115,10 @@ def test_a_game_without_cards_or_a_mix_of_games_is_refused_in_words():
                       ignore_index=True)
     with pytest.raises(ValueError, match="a card report reads games of one game"):
         card_report(mixed)
+    broken = lab.play_games("tic-toc", 2, progress=False)
+    broken.at[1, "moves"] = ("play Hook @9",)
+    with pytest.raises(ValueError, match=r"^row 1 \(seed 1\) does not replay: 'Hook @9' is not a TIC TOC card"):
+        card_report(broken)
 
 
 def test_the_lab_defines_the_report_and_lists_the_cards_two_variants_changed():

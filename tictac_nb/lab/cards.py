@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..cards.events import card_events, has_cards
+from ..engine import IllegalAction, InvalidOption
 from ..frozen import thaw
 from ..registry import game_named
 
@@ -100,7 +101,11 @@ def card_report(results: pd.DataFrame) -> pd.DataFrame:
             strict=True)):
         for seat in range(int(players)):
             values[row, seat] = win_value(seat, winners, int(players))
-        for event in card_events(game, int(seed), thaw(options), moves):
+        try:
+            events = card_events(game, int(seed), thaw(options), moves)
+        except (IllegalAction, InvalidOption) as error:
+            raise ValueError(f"row {results.index[row]!r} (seed {seed}) does not replay: {error}") from None
+        for event in events:
             key = (row, event.seat)
             if event.what == "drawn":
                 drew[event.card].add(key)
