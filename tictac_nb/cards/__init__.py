@@ -138,13 +138,3 @@ def card_game(name: str, title: str, table: Any, *, effects: Mapping[str, Callab
                     phases=("play", "step"), players=(2, 3, 4), move_cap=MOVE_CAP, copies_replay=False, deck=deck)
     game.new_game(0)  # the defaults together (k on the grid, every place on it, the deal) are checked now
     return game
-
-
-def changed_cards(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, tuple[Any, Any]]:
-    """The cards whose count differs between two `deck` options (or tables read as {name: count})."""
-    names = list(dict.fromkeys([*before, *after]))
-    pairs = {name: (before.get(name, 0), after.get(name, 0)) for name in names}
-    return {name: pair for name, pair in pairs.items() if pair[0] != pair[1]}
-
-
-__all__ += ["changed_cards"]
