@@ -9,6 +9,7 @@
     >>> lab.DesignLab()                                      # the widget
     >>> lab.tournament({"mine": my_bot, **lab.builtin_bots("tyc")}, "tyc", 20).ratings   # a class tournament
     >>> lab.coach_summary({"Peek": games, "no Peek": others})   # decision tension, how soon decided, lead changes
+    >>> lab.card_report(lab.play_games("tic-toc", 200))      # per card: drawn, played, dead, win rates, intervals
 
 It works for every registered game through the game protocol only.
 """
@@ -24,6 +25,7 @@ except ModuleNotFoundError as missing:
     raise ModuleNotFoundError(f"the design lab needs {missing.name}, which comes with the kit's lab extra: "
                               f"pip install 'tictac-nb[lab]'", name=missing.name) from None
 
+from .cards import CARD_METRICS, card_changes, card_report, deadest, plot_card_report, strongest, wilson
 from .coach_metrics import COACH_METRICS, analyse_batch, coach_summary
 from .metrics import (
     METRICS,
@@ -78,3 +80,5 @@ __all__ = [
     "summary", "sweep", "tournament", "win_rates",
 ]
 __all__ += ["COACH_METRICS", "analyse_batch", "coach_summary"]  # the coach's measures (coach_metrics)
+__all__ += ["CARD_METRICS", "card_changes", "card_report", "deadest", "plot_card_report", "strongest",
+            "wilson"]  # the card report (cards)

@@ -18,6 +18,7 @@ from typing import Any
 import pandas as pd
 
 from ..registry import GAMES
+from .cards import CARD_METRICS
 from .coach_metrics import COACH_METRICS
 
 
@@ -170,4 +171,5 @@ def definitions() -> pd.DataFrame:
     rows = {name: (metric.__doc__ or "").strip().splitlines()[0] for name, metric in METRICS.items()}
     rows["win_rate_<seat>"] = (win_rates.__doc__ or "").strip().splitlines()[0]
     rows.update({name: (metric.__doc__ or "").strip().splitlines()[0] for name, metric in COACH_METRICS.items()})
+    rows.update({f"card_report: {name}": words for name, words in CARD_METRICS.items()})
     return pd.DataFrame({"definition": rows})

@@ -19,6 +19,7 @@ from IPython.display import Image, display
 
 from ..engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean
 from ..registry import GAMES, game_named, new_game
+from .cards import card_changes
 from .metrics import compare, definitions
 from .plots import plot_comparison
 from .selfplay import bot_factory, options_label, play_games
@@ -264,6 +265,9 @@ class DesignLab(widgets.VBox):
                 display(table.style.format(precision=3, na_rep="n/a")
                         .format(precision=0, subset=pd.IndexSlice[["games"], :]))
                 display(Image(data=figure_png(plot_comparison(self.results))))
+                changes = card_changes(self.picker.value, self.a.options(), self.b.options(), self.results)
+                if changes is not None and len(changes):
+                    display(changes)
         finally:
             self.button.disabled = False
         return table

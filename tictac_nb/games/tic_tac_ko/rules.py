@@ -759,6 +759,21 @@ class TicTacKO(Verbs, State):
             grid=tuple([None if c is None else cards[c[TEAM]][c[KIND]].name for c in self.grid]),
         )
 
+    # ---- the card report's hooks (tictac_nb.cards.events) --------------------------------------
+    def hand_cards(self, seat: int) -> dict[str, int]:
+        """The cards in `seat`'s hand by name, for the design lab's card report."""
+        cards = self.decks[self.team_of[seat]].cards
+        held: dict[str, int] = {}
+        for k in self.hands[seat]:
+            name = cards[k].name
+            held[name] = held.get(name, 0) + 1
+        return held
+
+    def card_played(self, action: str) -> str | None:
+        """The card the mover plays from hand with `action` (`play NAME`, `play NAME @5`, `respond NAME`)."""
+        verb, _, rest = action.partition(" ")
+        return rest.partition(" @")[0] if verb in ("play", "respond") else None
+
     def key(self) -> Any:
         return (tuple(self.grid), tuple(map(tuple, self.hands)), tuple(map(tuple, self.known)),
                 tuple(map(tuple, self.piles)), tuple(map(tuple, self.discards)), tuple(self.objective),

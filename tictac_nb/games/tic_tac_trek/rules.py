@@ -460,6 +460,16 @@ class TicTacTrek(State):
             return action
         return f"place the {TERRAINS[self.drawn]} tile at {action} ({self.reasons(c)})"
 
+    # ---- the card report's hooks (tictac_nb.cards.events): tile kinds as cards --------------------
+    def hand_cards(self, seat: int) -> dict[str, int]:
+        """The tile `seat` has drawn and not yet placed (only the mover holds one), by terrain."""
+        drawn = self.drawn
+        return {TERRAINS[drawn]: 1} if drawn and seat == self.to_move and self.pending is None else {}
+
+    def card_played(self, action: str) -> str | None:
+        """The terrain of the tile the mover places with `action` (a campfire decision places none)."""
+        return TERRAINS[self.drawn] if self.drawn and self.pending is None and self.outcome is None else None
+
     def setup_record(self) -> dict:
         return {"bag": self.order, "first_player": self.first_player}
 

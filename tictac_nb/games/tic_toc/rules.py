@@ -145,6 +145,7 @@ for _k in KINDS:
     ACTIONS[TINK_A[_k]] = (TINK_TAKE, _k)
     ACTIONS[TREASURE_A[_k]] = (TREASURE_TAKE, _k)
     ACTIONS[DISCARD_A[_k]] = (DISCARD, _k)
+PLAYED_CARD = {CROC_AT: FULL[CROC], SMEE_AT: FULL[SMEE], TINK_TAKE: FULL[TINK], TREASURE_TAKE: FULL[TREASURE]}
 FIRST_STEPS = {  # a card with several targets, chosen in two steps: its words
     "croc": "play a Crocodile: choose the player whose Pirates it chases (Captain Hook escapes first)",
     "smee": "play Mr. Smee: choose the player whose Lost Boys he chases (Peter Pan escapes first)",
@@ -700,6 +701,16 @@ class TicToc(State):
         copy.in_discard = self.in_discard[:]
         copy.history = self.history[:]
         return copy
+
+    # ---- the card report's hooks (tictac_nb.cards.events) --------------------------------------
+    def hand_cards(self, seat: int) -> dict[str, int]:
+        """The cards in `seat`'s hand by full name, for the design lab's card report."""
+        return {FULL[k]: held for k, held in enumerate(self.hands[seat]) if held}
+
+    def card_played(self, action: str) -> str | None:
+        """The card the mover plays with `action` (a discard plays none), for the card report."""
+        op, arg = ACTIONS.get(action, (DISCARD, 0))
+        return PLAYED_CARD[op] if op in PLAYED_CARD else FULL[arg] if op in (PLAY, SWITCH) else None
 
     # ---- helpers for tests and notebooks -------------------------------------------------------
     def card_census(self) -> Counter:
