@@ -38,11 +38,9 @@ def openspiel_bot(game, name: str, simulations: int, seed: int):
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from tictac_nb.adapters.openspiel import PERFECT_INFORMATION
-
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    if name in PERFECT_INFORMATION:
+    if game.get_type().information == game.get_type().information.PERFECT_INFORMATION:
         return mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=rng,
                             solve=False)
     return ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=rng,

@@ -5,12 +5,16 @@ The encoders read `state.view(seat)` and nothing else, so a vector holds exactly
 the seat to move and the winners (one-hot over the seats) and whether the game is over. Counts are
 divided by the most they can reach under the options, so every entry lies from 0 to 1.
 
-`encoder(game, options)` gives an `Encoder` with its `size`, `encode(view)` (a list of floats) and
+The kit's five and the grid family have encoders written for them (`ENCODERS`, `_grid`); any other game
+gets `_hashed`, which sets one place of a fixed-length vector per leaf of its view, so a new game needs no
+edit here. `encoder(game, options)` gives an `Encoder` with its `size`, `encode(view)` (a list of floats) and
 `parts` (name and length of each part, in order) for readers of the vector.
 """
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -258,6 +262,42 @@ def _grid(state: Any) -> Encoder:
     return Encoder(state.num_players, [("cells", len(state.board) * len(kinds)), ("marks_left", 1)], body)
 
 
+HASHED_SIZE = 1024
+"""Numbers in the vector of a game with no encoder of its own."""
+LEFT_OUT = frozenset({"game", "viewer", "players", "to_move", "outcome", "status"})
+"""Header fields the shared header already encodes, or words."""
+
+
+def features(value: Any, path: str, out: set[str]) -> None:
+    """Each leaf of the JSON data `value` as one token "path=value" (list places and dict keys in the path)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            features(item, f"{path}/{key}", out)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            features(item, f"{path}/{i}", out)
+        out.add(f"{path}#={len(value)}")
+    else:
+        out.add(f"{path}={json.dumps(value)}")
+
+
+def _hashed(state: Any) -> Encoder:
+    """Any game's view, with no encoder written for it: each leaf of the view's body ("cells/4=\"X\"") sets one
+    of `HASHED_SIZE` places, chosen by a fixed hash (crc32). It reads the view only, so it holds nothing the
+    seat may not know; two leaves may share a place, so a hand-written encoder (`ENCODERS`) is sharper."""
+    def body(view: dict, out: list[float]) -> None:
+        tokens: set[str] = set()
+        for key, value in view.items():
+            if key not in LEFT_OUT:
+                features(value, key, tokens)
+        part = [0.0] * HASHED_SIZE
+        for token in tokens:
+            part[zlib.crc32(token.encode()) % HASHED_SIZE] = 1.0
+        out.extend(part)
+
+    return Encoder(state.num_players, [("hashed", HASHED_SIZE)], body)
+
+
 ENCODERS = {"tic-tac-two": _tic_tac_two, "tyc": _tyc, "tic-tac-trek": _tic_tac_trek, "tic-toc": _tic_toc,
             "tic-tac-ko": _tic_tac_ko}
 
@@ -268,10 +308,8 @@ def encoder(game: Any, options: dict[str, Any] | None = None) -> Encoder:
     cached = _CACHE.get(id(space))
     if cached is None:
         make = ENCODERS.get(space.game.name)
-        if make is None and issubclass(space.game.state_class, GridState):
-            make = _grid
         if make is None:
-            raise ValueError(f"{space.game.title} has no view encoder yet (tictac_nb/adapters/observations.py)")
+            make = _grid if issubclass(space.game.state_class, GridState) else _hashed
         cached = _CACHE[id(space)] = (space, make(game_of(space.game).start(0, dict(space.options))))
     return cached[1]
 
