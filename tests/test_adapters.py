@@ -205,14 +205,96 @@ def test_the_encoding_changes_with_what_the_seat_knows():
 
 
 # ---- PettingZoo --------------------------------------------------------------------------------
-def test_pettingzoo_api_and_seed_tests_pass(variant):
-    from pettingzoo.test import api_test, seed_test
+def test_pettingzoo_api_seed_and_render_tests_pass(variant):
+    from pettingzoo.test import api_test, render_test, seed_test
 
     from tictac_nb.adapters.pettingzoo import env
 
     name, _, options = variant
     api_test(env(name, **options), num_cycles=300)
     seed_test(lambda: env(name, **options), num_cycles=300)
+    render_test(lambda render_mode=None: env(name, render_mode=render_mode, **options),
+                custom_tests={"svg": lambda svg: svg.startswith("<svg")})
+
+
+def test_pettingzoo_observations_kept_move_by_move_match_the_encoded_views():
+    """Tic Tac Two's observations, kept up to date move by move, equal its views encoded, for both seats at
+    every step (peeks included); the board planes hold the vector's marks, tiles and face-up squares."""
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    for seed in range(60):
+        e = raw_env("tic-tac-two")
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            for agent in e.possible_agents:
+                seen = e.observe(agent)
+                assert seen["observation"].tolist() == observe(e.game_state, e.seat(agent))
+                assert seen["board"].shape == (3, 3, 9) and seen["board"].sum() == seen["observation"][7:88].sum()
+            if e.game_state.outcome is not None:
+                break
+            e.step(rng.choice(e.numbering.legal(e.game_state)))
+
+
+def test_pettingzoo_board_planes_and_state():
+    import numpy as np
+
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    e = raw_env("tyc")
+    e.reset(seed=1)
+    e.game_state = tictac_nb.new_game("tyc", seed=1, first_player=0)
+    e._settle()
+    e.step(e.numbering.index("53C"))  # board 5 (the centre), cell 3 (its top right)
+    board = e.observe("player_1")["board"]
+    assert board.shape == (9, 9, 11)
+    assert np.argwhere(board[:, :, 0]).tolist() == [[3, 5]] and board[3, 5, 2 + 2] == 1.0
+    with pytest.raises(ValueError, match="read-only"):
+        board[0, 0, 0] = 1.0
+    assert e.state().tolist() == observe(e.game_state, 0) + observe(e.game_state, 1)
+    assert e.state_space.shape == (2 * encoder("tyc").size,)
+    registered("tic-tac-toe")
+    try:
+        grid = raw_env("tic-tac-toe", rows=4, cols=5, gravity=True, misere=True)
+        grid.reset(seed=0)
+        grid.step(grid.numbering.index("c4"))
+        planes = grid.observe("player_2")["board"]
+        assert planes.shape == (4, 5, 6) and planes[3, 2, 2] == 1.0 and planes[:, :, 2].sum() == 1.0
+    finally:
+        tictac_nb.unregister("tic-tac-toe")
+
+
+def test_pettingzoo_renders_rgb_arrays_and_shows_svg_in_a_notebook(monkeypatch):
+    import IPython.display
+
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    e = raw_env("tic-tac-two", render_mode="rgb_array")
+    e.reset(seed=2)
+    pixels = e.render()
+    assert pixels.ndim == 3 and pixels.shape[2] == 3 and pixels.dtype.name == "uint8"
+    assert pixels.min() < 128 < pixels.max()  # drawn lines on a white page
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    human = raw_env("tic-tac-two", render_mode="human")
+    human.reset(seed=2)
+    assert human.render() is None and shown[0].data.startswith("<svg")
+    with pytest.raises(ValueError, match="render_mode must be None or one of svg, rgb_array, human"):
+        raw_env("tyc", render_mode="ansi")
+
+
+def test_pettingzoo_env_ends_the_game_on_an_illegal_action_and_refuses_use_before_reset():
+    from tictac_nb.adapters.pettingzoo import env
+
+    e = env("tic-tac-two")
+    with pytest.raises(AttributeError, match="before reset"):
+        e.step(0)
+    e.reset(seed=1)
+    e.step(e.numbering.index("5"))
+    with pytest.raises(AssertionError, match="outside the action space"):
+        e.step(17)
+    e.step(e.numbering.index("5"))  # taken: O loses the game
+    assert all(e.terminations.values()) and e.rewards == {"player_1": 0.0, "player_2": -1.0}
 
 
 def test_pettingzoo_rewards_terminations_and_truncations():
@@ -265,8 +347,6 @@ def test_pettingzoo_reset_seed_is_the_kits_seed_and_illegal_actions_change_nothi
     svg = raw_env("tyc", render_mode="svg")
     svg.reset(seed=2)
     assert svg.render().startswith("<svg")
-    with pytest.raises(ValueError, match="render_mode must be None or 'svg'"):
-        raw_env("tyc", render_mode="rgb_array")
 
 
 def test_pettingzoo_observation_holds_only_the_seats_view():
