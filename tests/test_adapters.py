@@ -574,9 +574,27 @@ def test_openspiel_strings_and_tensors_hold_only_what_the_player_knows(name, han
         assert twin.observation_tensor(player) == state.observation_tensor(player)
         others = [p for p in range(game.num_players()) if p != player]
         differs |= any(twin.information_state_string(p) != state.information_state_string(p) for p in others)
+        onward = twin.clone()  # the made-up world plays on, as IS-MCTS plays it
+        onward.apply_action(rng.choice(onward.legal_actions()))
+        assert onward.clone().history() == onward.history() and str(onward.clone()) == str(onward)
         state.apply_action(rng.choice(state.legal_actions()))
     assert differs or not hands
     assert json.loads(state.observation_string(0))["viewer"] == 0
+
+
+def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views():
+    from tictac_nb.adapters import openspiel
+
+    game = openspiel.load("tic-tac-two")
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = deal(game.new_initial_state(), rng)
+        while True:
+            for seat in (0, 1):
+                assert state.observation_tensor(seat) == observe(state.kit, seat)
+            if state.is_terminal():
+                break
+            state = state.child(rng.choice(state.legal_actions()))
 
 
 def test_openspiel_returns_follow_the_outcome():

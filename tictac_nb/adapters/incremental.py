@@ -39,6 +39,12 @@ class TicTacTwoTracker:
         self.centre = None
         self.update(state)
 
+    def copy(self) -> TicTacTwoTracker:
+        other = object.__new__(TicTacTwoTracker)
+        other.__dict__.update(self.__dict__)
+        other.vector = self.vector.copy()
+        return other
+
     def update(self, state: Any) -> np.ndarray:
         vector, at = self.vector, self.at
         marks = state._marks

@@ -46,6 +46,7 @@ from ..engine import Choice, Game, State
 from ..registry import GAMES
 from .actions import game_of, numbering
 from .chance import chance_of, deals, perfect_information
+from .incremental import TRACKERS, tracker
 from .observations import encoder
 from .pettingzoo import shares
 
@@ -155,35 +156,54 @@ class KitGame(pyspiel.Game):
         return {"none": 0, "seed": SEED_NODES, "listed": 1}[self.chance]
 
 
-class KitState(pyspiel.State):
-    """A position: at the deal's chance nodes, then the kit's state. Each seat's record of what it saw
-    (`recall`) is kept up to date once asked for, outside `__dict__`, which is what OpenSpiel serializes."""
+class Held:
+    """What a `KitState` holds beside OpenSpiel's history: the seed bytes drawn, the kit's state and each
+    seat's recall. A clone copies it (with the kit's own fast `clone`); a pickle (what OpenSpiel's
+    serialization writes) holds none of it, and the state replays its history instead."""
 
-    __slots__ = ("seen", "_kit", "_applied", "seed_bytes", "__dict__")
+    __slots__ = ("ready", "seed_bytes", "kit", "seen", "trackers")
+
+    def __init__(self, kit: State | None = None, seed_bytes: list[int] | None = None,
+                 seen: dict[int, Recall] | None = None, ready: bool = True) -> None:
+        self.ready = ready
+        self.kit = kit
+        self.seed_bytes = seed_bytes or []
+        self.seen = seen or {}
+        self.trackers: dict[int, Any] = {}
+
+    def __deepcopy__(self, memo: dict) -> Held:
+        copy = Held(None if self.kit is None else self.kit.clone(), self.seed_bytes[:],
+                    {key: recall.copy() for key, recall in self.seen.items()}, self.ready)
+        copy.trackers = {seat: follow.copy() for seat, follow in self.trackers.items()}
+        return copy
+
+    def __reduce__(self) -> tuple:
+        return Held, (None, None, None, False)
+
+
+class KitState(pyspiel.State):
+    """A position: at the deal's chance nodes, then the kit's state (`kit`), and each seat's record of what
+    it saw (`recall`), kept up to date once asked for."""
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
-        self._applied = 0
-        self.seed_bytes: list[int] = []
-        self._kit: State | None = game.kit.start(0, dict(game.rule_options)) if game.chance == "none" else None
-        self.seen: dict[int, Recall] = {}
+        self.held = Held(game.kit.start(0, dict(game.rule_options)) if game.chance == "none" else None)
 
     @property
     def kit(self) -> State | None:
-        """The kit's state (None at the deal). A state OpenSpiel deserialized has its history only (its slots
-        are not serialized): the kit's state is replayed from it."""
-        if getattr(self, "_applied", -1) == self.move_number():
-            return self._kit
-        game = self.get_game()
-        fresh = KitState(game)
-        for action in self.history():
-            fresh._advance(game, action)
-        self.seed_bytes, self._kit, self._applied, self.seen = fresh.seed_bytes, fresh._kit, fresh._applied, {}
-        return self._kit
+        """The kit's state (None at the deal); a state OpenSpiel deserialized replays its history first."""
+        held = self.held
+        if not held.ready:
+            game = self.get_game()
+            held = self.held = KitState(game).held
+            for action in self.history():
+                self._advance(game, action)
+        return held.kit
 
     @kit.setter
     def kit(self, kit: State | None) -> None:
-        self._kit = kit
+        self.held.kit = kit
+        self.held.trackers = {}
 
     def current_player(self) -> int:
         kit = self.kit
@@ -205,23 +225,25 @@ class KitState(pyspiel.State):
         return [(outcome, 1.0 / count) for outcome in range(count)]
 
     def _apply_action(self, action: int) -> None:
+        if not self.held.ready:
+            self.kit  # noqa: B018 (replays the history first)
         self._advance(self.get_game(), action)
 
     def _advance(self, game: KitGame, action: int) -> None:
-        self._applied += 1
-        kit = self._kit
+        held = self.held
+        kit = held.kit
         if kit is None:
             if game.deals:
-                self._kit = game.kit.start(0, {**game.rule_options, **game.deals[action]})
+                held.kit = game.kit.start(0, {**game.rule_options, **game.deals[action]})
                 return
-            self.seed_bytes.append(action)
-            if len(self.seed_bytes) == SEED_NODES:
-                self._kit = game.kit.start(int.from_bytes(bytes(self.seed_bytes), "big"), dict(game.rule_options))
+            held.seed_bytes.append(action)
+            if len(held.seed_bytes) == SEED_NODES:
+                held.kit = game.kit.start(int.from_bytes(bytes(held.seed_bytes), "big"), dict(game.rule_options))
             return
         mover = kit.to_move
         notation = game.numbering.action(action)
         kit.play(notation)
-        for key, recall in getattr(self, "seen", {}).items():
+        for key, recall in held.seen.items():
             if recall.steps == len(kit.history) - 1:
                 recall.add(kit, notation if key == mover else None, None if key < 0 else key)
 
@@ -245,34 +267,24 @@ class KitState(pyspiel.State):
         copy = self.clone()
         if copy.kit is not None:
             copy.kit = self.kit.determinize(player, self.get_game().rng)
-            copy.seen = {player: self.recall(player).copy()}
-        return copy
-
-    def __deepcopy__(self, memo: dict) -> KitState:
-        copy = KitState.__new__(KitState)
-        pyspiel.State.__init__(copy, self.get_game())
-        kit = self.kit
-        copy._applied = self._applied
-        copy.seed_bytes = self.seed_bytes[:]
-        copy._kit = None if kit is None else kit.clone()
-        copy.seen = {player: recall.copy() for player, recall in getattr(self, "seen", {}).items()}
+            copy.held.seen = {player: self.recall(player).copy()}
+            copy.held.trackers = {}
         return copy
 
     def recall(self, player: int | None, private: bool = True) -> Recall:
         """What `player` (None: the onlooker) has observed so far, brought up to date."""
         key = player if private else -1
-        seen = getattr(self, "seen", None)
-        if seen is None:
-            seen = self.seen = {}
+        kit = self.kit
+        seen = self.held.seen
         found = seen.get(key)
-        if found is None or found.steps != len(self.kit.history):
-            found = seen[key] = Recall.replay(self.kit, player if private else None)
+        if found is None or found.steps != len(kit.history):
+            found = seen[key] = Recall.replay(kit, player if private else None)
         return found
 
     def __str__(self) -> str:
         """The whole position, hidden parts included (as OpenSpiel's games print theirs), not any seat's view."""
         if self.kit is None:
-            return f"at the deal: {self.seed_bytes}"
+            return f"at the deal: {self.held.seed_bytes}"
         return repr(self.kit.key())
 
 
@@ -349,6 +361,7 @@ class KitObserver:
         if params:
             raise ValueError(f"the kit's observers take no parameters, not {params!r}")
         self.encoder = game.encoder
+        self.tracks = game.kit.name in TRACKERS
         self.recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         self.private = iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
         if self.recall and game.recall_size > TENSOR_LIMIT:
@@ -364,6 +377,13 @@ class KitObserver:
         if state.kit is None or not self.tensor.size:
             return
         if not self.recall:
+            if self.private and self.tracks:
+                trackers = state.held.trackers
+                follow = trackers.get(player)
+                if follow is None:
+                    follow = trackers[player] = tracker(state.kit, player, self.encoder)
+                self.tensor[:] = follow.update(state.kit)
+                return
             self.tensor[:] = self.encoder.encode(state.kit.view(player if self.private else None))
             return
         rows = self.dict["views"]
