@@ -217,20 +217,23 @@ def test_pettingzoo_api_seed_and_render_tests_pass(variant):
                 custom_tests={"svg": lambda svg: svg.startswith("<svg")})
 
 
-def test_pettingzoo_observations_kept_move_by_move_match_the_encoded_views():
-    """Tic Tac Two's observations, kept up to date move by move, equal its views encoded, for both seats at
-    every step (peeks included); the board planes hold the vector's marks, tiles and face-up squares."""
+@pytest.mark.parametrize("name", ["tic-tac-two", "tyc"])
+def test_pettingzoo_observations_kept_move_by_move_match_the_encoded_views(name):
+    """Observations kept up to date move by move (`adapters.incremental`) equal the views encoded, for every
+    seat at every step (Tic Tac Two's peeks included); the board planes hold the vector's board parts."""
+    from tictac_nb.adapters.incremental import TRACKERS
     from tictac_nb.adapters.pettingzoo import raw_env
 
-    for seed in range(60):
-        e = raw_env("tic-tac-two")
+    assert name in TRACKERS
+    for seed in range(30):
+        e = raw_env(name)
         e.reset(seed=seed)
         rng = random.Random(seed)
         while True:
             for agent in e.possible_agents:
                 seen = e.observe(agent)
                 assert seen["observation"].tolist() == observe(e.game_state, e.seat(agent))
-                assert seen["board"].shape == (3, 3, 9) and seen["board"].sum() == seen["observation"][7:88].sum()
+                assert seen["board"].sum() == seen["observation"][7:7 + seen["board"].size].sum()
             if e.game_state.outcome is not None:
                 break
             e.step(rng.choice(e.numbering.legal(e.game_state)))
@@ -582,11 +585,12 @@ def test_openspiel_strings_and_tensors_hold_only_what_the_player_knows(name, han
     assert json.loads(state.observation_string(0))["viewer"] == 0
 
 
-def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views():
+@pytest.mark.parametrize("name", ["tic-tac-two", "tyc"])
+def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views(name):
     from tictac_nb.adapters import openspiel
 
-    game = openspiel.load("tic-tac-two")
-    for seed in range(40):
+    game = openspiel.load(name)
+    for seed in range(20):
         rng = random.Random(seed)
         state = deal(game.new_initial_state(), rng)
         while True:

@@ -6,7 +6,7 @@ step costs a few assignments instead of a view and an encoding. It reads only wh
 (marks, face-up tiles, the seat's own peeks, public peeks), and the tests check it against the encoder
 at every step of random games, for every seat.
 
-`tracker(state, seat, encoding)` gives one for the games that have one (Tic Tac Two), else None.
+`tracker(state, seat, encoding)` gives one for the games that have one (Tic Tac Two, Tyc), else None.
 """
 
 from __future__ import annotations
@@ -90,10 +90,56 @@ class TicTacTwoTracker:
         return vector
 
 
-TRACKERS = {"tic-tac-two": TicTacTwoTracker}
+class TycTracker:
+    """One seat's Tyc observation: the cells marked since it last looked (read from the moves played),
+    the playable boards and the named board, and the header."""
+
+    def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
+        self.seat = seat
+        self.at = _offsets(encoding)
+        self.vector = np.zeros(encoding.size, np.float32)
+        self.vector[seat] = 1.0
+        self.moves = 0
+        self.update(state)
+
+    def copy(self) -> TycTracker:
+        other = object.__new__(TycTracker)
+        other.__dict__.update(self.__dict__)
+        other.vector = self.vector.copy()
+        return other
+
+    def update(self, state: Any) -> np.ndarray:
+        vector, at = self.vector, self.at
+        history = state.history
+        for move in history[self.moves:]:
+            place = 9 * (int(move[0]) - 1) + int(move[1]) - 1
+            base = at["cells"] + 11 * place
+            vector[base + state.owner[place]] = 1.0
+            vector[base + 2 + state.letter[place]] = 1.0
+        self.moves = len(history)
+        playable, named = at["playable"], at["named"]
+        vector[playable:playable + 9] = 0.0
+        vector[named:named + 9] = 0.0
+        for board in state.playable_boards():
+            vector[playable + board] = 1.0
+        if state.target is not None:
+            vector[named + state.target] = 1.0
+        n = 2
+        vector[n:3 * n + 1] = 0.0
+        if state.to_move is not None:
+            vector[n + state.to_move] = 1.0
+        outcome = state.outcome
+        if outcome is not None:
+            for winner in outcome.winners:
+                vector[2 * n + winner] = 1.0
+            vector[3 * n] = 1.0
+        return vector
+
+
+TRACKERS = {"tic-tac-two": TicTacTwoTracker, "tyc": TycTracker}
 
 
 def tracker(state: Any, seat: int, encoding: Encoder) -> Any:
     """A tracker of `seat`'s observation of `state`'s game, or None where the game has none."""
     make = TRACKERS.get(state.game.name)
-    return None if make is None or not hasattr(state, "_marks") else make(state, seat, encoding)
+    return None if make is None else make(state, seat, encoding)
