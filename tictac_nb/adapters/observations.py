@@ -252,11 +252,12 @@ def _tic_tac_ko(state: Any) -> Encoder:
 def _grid(state: Any) -> Encoder:
     """Each square one-hot over empty, blocked and the four marks; then the marks left this turn."""
     kinds = {None: 0, "#": 1, **{mark: 2 + i for i, mark in enumerate(MARKS)}}
+    rows = {kind: [1.0 if i == at else 0.0 for i in range(len(kinds))] for kind, at in kinds.items()}
     per_turn = state.per_turn
 
     def body(view: dict, out: list[float]) -> None:
         for cell in view["cells"]:
-            one_hot(out, kinds, cell)
+            out.extend(rows[cell])
         out.append(view["marks_left"] / per_turn)
 
     return Encoder(state.num_players, [("cells", len(state.board) * len(kinds)), ("marks_left", 1)], body)

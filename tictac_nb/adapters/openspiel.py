@@ -187,23 +187,22 @@ class KitState(pyspiel.State):
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
-        self.held = Held(game.kit.start(0, dict(game.rule_options)) if game.chance == "none" else None)
+        self.held = Held(ready=False)  # made on first use: OpenSpiel's clones replace it at once
 
     @property
     def kit(self) -> State | None:
-        """The kit's state (None at the deal); a state OpenSpiel deserialized replays its history first."""
+        """The kit's state (None at the deal); a new state starts it, a deserialized one replays its history."""
         held = self.held
         if not held.ready:
             game = self.get_game()
-            held = self.held = KitState(game).held
+            held = self.held = Held(game.kit.start(0, dict(game.rule_options)) if game.chance == "none" else None)
             for action in self.history():
                 self._advance(game, action)
         return held.kit
 
     @kit.setter
     def kit(self, kit: State | None) -> None:
-        self.held.kit = kit
-        self.held.trackers = {}
+        self.held = Held(kit)
 
     def current_player(self) -> int:
         kit = self.kit
