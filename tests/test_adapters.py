@@ -193,6 +193,17 @@ def test_a_seat_observes_the_same_numbers_in_any_game_it_cannot_tell_apart(varia
         assert len(mine) == size and all(0.0 <= x <= 1.0 for x in mine)
 
 
+def test_the_array_of_a_view_holds_its_encoded_numbers(variant):
+    """`Encoder.array` (which writes only the non-zero places of a long part, as Trek's) equals `encode`."""
+    import numpy as np
+
+    state = variant_game(variant, 7, stop_after=12)
+    space = encoder(state.game, state.options)
+    for seat in [None, *range(state.num_players)]:
+        view = state.view(seat)
+        assert space.array(view).tolist() == np.array(space.encode(view), dtype=np.float32).tolist()
+
+
 def test_the_encoding_changes_with_what_the_seat_knows():
     """Not a constant: a Peek teaches the peeker a tile, and the peeker's numbers change, the other's do not."""
     state = tictac_nb.new_game("tic-tac-two", seed=1, tiles="PXOXCOWXO")

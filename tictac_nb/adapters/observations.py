@@ -26,13 +26,15 @@ from .actions import game_of, numbering, trek_window
 class Encoder:
     """Turns a view into a list of floats of one fixed length, part by part."""
 
-    def __init__(self, players: int, parts: list[tuple[str, int]], body: Callable[[dict, list[float]], None]) -> None:
+    def __init__(self, players: int, parts: list[tuple[str, int]], body: Callable[[dict, list[float]], None],
+                 sparse: Callable[[dict, Any], list[float]] | None = None) -> None:
         self.players = players
         self.parts = [("viewer", players), ("to_move", players), ("winners", players), ("over", 1), *parts]
         self.size = sum(length for _, length in self.parts)
         self._body = body
+        self._sparse = sparse
 
-    def encode(self, view: dict) -> list[float]:
+    def _header(self, view: dict) -> list[float]:
         n = self.players
         out = [0.0] * (3 * n + 1)
         if view["viewer"] is not None:
@@ -43,9 +45,27 @@ class Encoder:
             for seat in view["outcome"]["winners"]:
                 out[2 * n + seat] = 1.0
             out[3 * n] = 1.0
+        return out
+
+    def encode(self, view: dict) -> list[float]:
+        out = self._header(view)
         self._body(view, out)
         if len(out) != self.size:
             raise AssertionError(f"{view['game']}'s encoder made {len(out)} numbers, not {self.size}")
+        return out
+
+    def array(self, view: dict) -> Any:
+        """`encode(view)` as a float32 numpy array; an encoder with a long, mostly empty part (Trek's cells)
+        writes only its non-zero places into zeros."""
+        import numpy as np
+
+        if self._sparse is None:
+            return np.array(self.encode(view), dtype=np.float32)
+        out = np.zeros(self.size, np.float32)
+        head = self._header(view)
+        out[:len(head)] = head
+        tail = self._sparse(view, out)
+        out[self.size - len(tail):] = tail
         return out
 
 
@@ -143,8 +163,31 @@ def _tic_tac_trek(state: Any) -> Encoder:
         out.append(1.0 if view["fallback"] else 0.0)
         one_hot(out, MARK_INDEX, view["first_player"])
 
+    first = 3 * 2 + 1
+
+    def sparse(view: dict, out: Any) -> list[float]:
+        """The cells and the pending cell written into `out`; the short parts after them returned."""
+        for tile in view["tiles"]:
+            at = first + 9 * window[f"{tile['x']},{tile['y']}"]
+            out[at + TERRAIN_INDEX[tile["terrain"]]] = 1.0
+            out[at + 5 + MARK_INDEX[tile["symbol"]]] = 1.0
+            if tile["campfire"] is not None:
+                out[at + 7 + MARK_INDEX[tile["campfire"]]] = 1.0
+        if view["pending"] is not None:
+            out[first + 9 * size + window[view["pending"]]] = 1.0
+        tail: list[float] = []
+        one_hot(tail, TERRAIN_INDEX, view["drawn"])
+        tail.extend(view["bag"][t] / most_bag[i] for t, i in TERRAIN_INDEX.items())
+        tail.append(view["bag_size"] / tiles)
+        tail.extend(view["campfires_left"][s] / fires for s in MARK_INDEX)
+        tail.extend(min(1.0, view["campfires_placed"][s] / fires) for s in MARK_INDEX)
+        tail.append(1.0 if view["fallback"] else 0.0)
+        one_hot(tail, MARK_INDEX, view["first_player"])
+        return tail
+
     return Encoder(2, [("cells", 9 * size), ("pending", size), ("drawn", 5), ("bag", 5), ("bag_size", 1),
-                       ("campfires_left", 2), ("campfires_placed", 2), ("fallback", 1), ("first_player", 2)], body)
+                       ("campfires_left", 2), ("campfires_placed", 2), ("fallback", 1), ("first_player", 2)], body,
+                   sparse)
 
 
 def _tic_toc(state: Any) -> Encoder:

@@ -360,6 +360,7 @@ class KitObserver:
         if params:
             raise ValueError(f"the kit's observers take no parameters, not {params!r}")
         self.encoder = game.encoder
+        self.opening: dict[int, np.ndarray] = {}
         self.tracks = game.kit.name in TRACKERS
         self.recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         self.private = iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
@@ -372,6 +373,17 @@ class KitObserver:
         self.dict = {"views": self.tensor.reshape(steps, self.encoder.size)} if self.recall else {"view": self.tensor}
 
     def set_from(self, state: KitState, player: int) -> None:
+        if not state.held.ready and state.move_number() == 0:
+            # OpenSpiel sizes every tensor it hands out on a new initial state: its numbers, once per seat
+            opening = self.opening.get(player)
+            if opening is None:
+                self._write(state, player)
+                opening = self.opening[player] = self.tensor.copy()
+            self.tensor[:] = opening
+            return
+        self._write(state, player)
+
+    def _write(self, state: KitState, player: int) -> None:
         self.tensor.fill(0)
         if state.kit is None or not self.tensor.size:
             return
@@ -383,7 +395,7 @@ class KitObserver:
                     follow = trackers[player] = tracker(state.kit, player, self.encoder)
                 self.tensor[:] = follow.update(state.kit)
                 return
-            self.tensor[:] = self.encoder.encode(state.kit.view(player if self.private else None))
+            self.tensor[:] = self.encoder.array(state.kit.view(player if self.private else None))
             return
         rows = self.dict["views"]
         for row, view in zip(rows, state.recall(player, self.private).views, strict=False):

@@ -158,7 +158,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             state = self.game_state
             follow = self._trackers[seat]
             if follow is None:
-                observation = np.array(self.encoder.encode(state.view(seat)), dtype=np.float32)
+                observation = self.encoder.array(state.view(seat))
             else:
                 observation = follow.update(state).copy()
             observation.setflags(write=False)
