@@ -121,6 +121,9 @@ class KitGame(pyspiel.Game):
             self.deals = deals(self.kit, self.rule_options)
         elif self.chance == "listed":
             self.chance = "seed"
+        count = len(self.deals) or 256
+        self.outcomes = [(outcome, 1.0 / count) for outcome in range(count)]
+        self._legal: dict[tuple[str, ...], list[int]] = {}
         probe = self.kit.start(0, dict(self.rule_options))
         self.longest = self.kit.move_cap
         self.recall_size = (self.longest + 1) * self.encoder.size
@@ -216,12 +219,18 @@ class KitState(pyspiel.State):
         kit = self.kit
         if kit is None or kit.outcome is not None or player != kit.to_move:
             return []
-        return self.get_game().numbering.legal(kit)
+        game = self.get_game()
+        legal = tuple(kit.legal_actions())
+        found = game._legal.get(legal)
+        if found is None:
+            found = game.numbering.legal(kit)
+            if len(game._legal) < 4096:
+                game._legal[legal] = found
+        return found[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.kit is None, "only the deal is a chance node"
-        count = len(self.get_game().deals) or 256
-        return [(outcome, 1.0 / count) for outcome in range(count)]
+        return self.get_game().outcomes
 
     def _apply_action(self, action: int) -> None:
         if not self.held.ready:
