@@ -3,12 +3,13 @@
     python bench/openspiel_strength.py                       # every game, 200 games each, 2 workers
     python bench/openspiel_strength.py --game tyc --games 50 --simulations 100 --minutes 10
 
-OpenSpiel plays with `open_spiel.python.algorithms`: `MCTSBot` where the game has perfect information
-(Tyc), `ISMCTSBot` (information-set MCTS over the adapter's `resample_from_infostate`, which is the kit's
-`determinize`) where it has secrets; both with random-rollout evaluation (one rollout per leaf) and
+OpenSpiel plays with `open_spiel.python.algorithms`: `MCTSBot` where the adapter's game type says
+perfect information (Tyc), `ISMCTSBot` (information-set MCTS over the adapter's `resample_from_infostate`, which
+is the kit's `determinize`) where it has secrets; both with random-rollout evaluation (one rollout per leaf) and
 UCT constant 2. The kit plays `GAMES[name].default_bot`. Game `i` (kit seed `seed + i`) seats OpenSpiel
 on side `i % 2` (seat 0 or 1; in Tic Tac K.O., that seat's team: every seat of the team is an OpenSpiel
-bot), so each side gets half the games. A win counts 1, a draw, tie or shared win 1/2.
+bot), so each side gets half the games. A win counts 1, a draw, tie or shared win 1/2; the table gives each
+score with its 95% interval (Wilson's) and the games it counts.
 
 The games run on a process pool under one time budget (`--minutes`): a game not started when the budget
 is spent is not played, and the table says how many were (run one game at a time to give each its own
@@ -19,6 +20,7 @@ extra (open-spiel) and numpy.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -26,6 +28,17 @@ import tictac_nb
 
 SIMULATIONS = {"tic-tac-two": 1000, "tyc": 200, "tic-tac-trek": 200, "tic-toc": 30, "tic-tac-ko": 30}
 """OpenSpiel's simulations per decision, cut to fit a shared 2-core machine (Python games are slow to search)."""
+
+
+def wilson(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a score (wins and half draws) over `games` games; with draws it errs wide,
+    since a draw's half point varies less than a win or a loss."""
+    if games == 0:
+        return 0.0, 1.0
+    p = score / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def side_of(state, seat: int) -> int:
@@ -38,11 +51,9 @@ def openspiel_bot(game, name: str, simulations: int, seed: int):
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
-    from tictac_nb.adapters.openspiel import PERFECT_INFORMATION
-
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    if name in PERFECT_INFORMATION:
+    if game.get_type().information == game.get_type().information.PERFECT_INFORMATION:
         return mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator, random_state=rng,
                             solve=False)
     return ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=simulations, random_state=rng,
@@ -104,24 +115,34 @@ def main() -> None:
                 done = sum(map(len, rows.values()))
                 if done % 10 == 0:
                     print(f"  {done} games in {time.time() - started:.0f} s", flush=True)
-    print(f"\n{'game':<14}{'OpenSpiel bot':<22}{'games':>6}{'OpenSpiel score':>17}{'as side 0':>11}{'as side 1':>11}"
-          f"{'ms/decision OS':>16}{'ms/decision kit':>17}")
+    print(f"\n{'game':<14}{'OpenSpiel bot':<22}{'games':>6}{'OpenSpiel score (95% interval)':>32}{'as side 0':>11}"
+          f"{'as side 1':>11}{'ms/decision OS':>16}{'ms/decision kit':>17}")
     for name in names:
         played = rows[name]
         if not played:
             print(f"{name:<14}no game finished within the budget")
             continue
-        kind = "MCTSBot" if name == "tyc" else "ISMCTSBot"
+        information = pyspiel_information(name)
+        kind = "MCTSBot" if information == "PERFECT_INFORMATION" else "ISMCTSBot"
         bot = f"{kind}({args.simulations or SIMULATIONS[name]})"
-        score = sum(r["score"] for r in played) / len(played)
+        total = sum(r["score"] for r in played)
+        score = total / len(played)
+        low, high = wilson(total, len(played))
         per_side = []
         for side in (0, 1):
             mine = [r["score"] for r in played if r["side"] == side]
             per_side.append(f"{100 * sum(mine) / len(mine):.1f}%" if mine else "-")
         theirs = 1000 * sum(r["theirs_s"] for r in played) / max(1, sum(r["theirs_n"] for r in played))
         ours = 1000 * sum(r["ours_s"] for r in played) / max(1, sum(r["ours_n"] for r in played))
-        print(f"{name:<14}{bot:<22}{len(played):>6}{100 * score:>16.1f}%{per_side[0]:>11}{per_side[1]:>11}"
+        interval = f"{100 * score:.1f}% ({100 * low:.1f}-{100 * high:.1f}%)"
+        print(f"{name:<14}{bot:<22}{len(played):>6}{interval:>32}{per_side[0]:>11}{per_side[1]:>11}"
               f"{theirs:>16.1f}{ours:>17.1f}")
+
+
+def pyspiel_information(name: str) -> str:
+    from tictac_nb.adapters import openspiel
+
+    return openspiel.load(name).get_type().information.name
 
 
 if __name__ == "__main__":

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import subprocess
 import sys
 
 import pytest
-from helpers import variant_game
+from helpers import GRID_GAMES, registered, variant_game
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
+from tictac_nb import Game, Outcome, State
 from tictac_nb.adapters.actions import action_count, numbering
 from tictac_nb.adapters.observations import encoder, observe
+from tictac_nb.engine import Option, int_between, seed_bits
 
 SEEDS = st.integers(0, 2**32 - 1)
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -26,6 +29,82 @@ def test_the_kit_imports_none_of_the_research_packages():
             "print([m for m in ('numpy', 'pettingzoo', 'gymnasium', 'pyspiel') if m in sys.modules])")
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert found.strip() == "[]"
+
+
+class Fifteen(State):
+    """Pick fifteen: players take turns taking a number from 1 to 9 not yet taken; three of yours that sum to
+    15 win; all nine taken: a draw. Who starts is the option `first` (None: by seed). A game with no
+    numbering, encoder or deals written for it in the adapters: they find its actions by playing, encode its
+    view by hashing and list its deals from its own `deals`."""
+
+    num_players = 2
+
+    def setup(self, rng: random.Random) -> None:
+        first = self.options["first"]
+        self.first = seed_bits(self.seed) & 1 if first is None else first
+        self.to_move = self.first
+        self.taken: list[list[int]] = [[], []]
+
+    def legal_actions(self) -> tuple[str, ...]:
+        if self.outcome is not None:
+            return ()
+        return tuple(f"take {n}" for n in range(1, 10) if n not in self.taken[0] + self.taken[1])
+
+    def apply(self, action: str) -> None:
+        mine = self.taken[self.to_move]
+        mine.append(int(action[5:]))
+        if any(a + b + c == 15 for a, b, c in itertools.combinations(mine, 3)):
+            self.outcome, self.to_move = Outcome((self.to_move,), None, "fifteen"), None
+        elif len(self.taken[0]) + len(self.taken[1]) == 9:
+            self.outcome, self.to_move = Outcome((), None, "draw"), None
+        else:
+            self.to_move = 1 - self.to_move
+
+    def refusal(self, action: str) -> str:
+        return f"{action!r} is not a number left to take"
+
+    def view_body(self, player: int | None) -> dict:
+        return {"taken": [sorted(t) for t in self.taken]}
+
+    def key(self):
+        return tuple(map(tuple, self.taken)), self.to_move, self.outcome
+
+    def setup_record(self) -> dict:
+        return {"first": self.first}
+
+    @classmethod
+    def deals(cls, options: dict) -> list[dict] | None:
+        return None if options["first"] is not None else [{"first": 0}, {"first": 1}]
+
+
+FIFTEEN = Game(name="fifteen", title="Pick fifteen", state_class=Fifteen, move_cap=9,
+               render=lambda view, targets, pending, width=None: "<svg xmlns='http://www.w3.org/2000/svg'/>",
+               options={"first": Option(None, int_between(0, 1, allow_none=True), "who starts (None: by seed)")})
+
+
+def test_a_new_game_needs_no_table_in_the_adapters():
+    """Numbered, encoded, dealt, registered with OpenSpiel and its tests passed, with no edit to the adapters."""
+    import pyspiel
+    from pettingzoo.test import api_test
+
+    from tictac_nb.adapters import openspiel
+    from tictac_nb.adapters.pettingzoo import env
+
+    tictac_nb.register(FIFTEEN)
+    try:
+        assert numbering("fifteen").actions == tuple(f"take {n}" for n in range(1, 10))
+        state = tictac_nb.new_game("fifteen", seed=3, first=0)
+        before = observe(state, 1)
+        state.play("take 5")
+        assert observe(state, 1) != before and len(before) == encoder("fifteen").size
+        game = pyspiel.load_game("tictac_nb_fifteen", {"chance": "exact"})
+        assert game.get_type().information.name == "PERFECT_INFORMATION" and game.max_game_length() == 9
+        assert [s for _, s in game.new_initial_state().chance_outcomes()] == [0.5, 0.5]
+        pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+        pyspiel.random_sim_test(openspiel.load("fifteen"), num_sims=3, serialize=True, verbose=False)
+        api_test(env("fifteen"), num_cycles=100)
+    finally:
+        tictac_nb.unregister("fifteen")
 
 
 # ---- the numbering ---------------------------------------------------------------------------
@@ -44,11 +123,11 @@ def test_every_legal_action_of_random_play_has_a_number_that_round_trips(variant
 
 
 def test_the_numbering_depends_on_the_options_never_on_the_deal():
-    from tictac_nb.adapters.actions import ENUMERATORS
+    from tictac_nb.adapters.actions import enumerator
 
-    for name, game in tictac_nb.GAMES.items():
+    for name, game in {**tictac_nb.GAMES, **GRID_GAMES, "fifteen": FIFTEEN}.items():
         for options in [{}, *game.variants.values()]:
-            lists = {tuple(ENUMERATORS[name](game.start(seed, dict(game.check_options(options)))))
+            lists = {tuple(enumerator(game)(game.start(seed, dict(game.check_options(options)))))
                      for seed in (0, 1, 2, 99)}
             assert len(lists) == 1, name
 
@@ -114,6 +193,17 @@ def test_a_seat_observes_the_same_numbers_in_any_game_it_cannot_tell_apart(varia
         assert len(mine) == size and all(0.0 <= x <= 1.0 for x in mine)
 
 
+def test_the_array_of_a_view_holds_its_encoded_numbers(variant):
+    """`Encoder.array` (which writes only the non-zero places of a long part, as Trek's) equals `encode`."""
+    import numpy as np
+
+    state = variant_game(variant, 7, stop_after=12)
+    space = encoder(state.game, state.options)
+    for seat in [None, *range(state.num_players)]:
+        view = state.view(seat)
+        assert space.array(view).tolist() == np.array(space.encode(view), dtype=np.float32).tolist()
+
+
 def test_the_encoding_changes_with_what_the_seat_knows():
     """Not a constant: a Peek teaches the peeker a tile, and the peeker's numbers change, the other's do not."""
     state = tictac_nb.new_game("tic-tac-two", seed=1, tiles="PXOXCOWXO")
@@ -126,14 +216,99 @@ def test_the_encoding_changes_with_what_the_seat_knows():
 
 
 # ---- PettingZoo --------------------------------------------------------------------------------
-def test_pettingzoo_api_and_seed_tests_pass(variant):
-    from pettingzoo.test import api_test, seed_test
+def test_pettingzoo_api_seed_and_render_tests_pass(variant):
+    from pettingzoo.test import api_test, render_test, seed_test
 
     from tictac_nb.adapters.pettingzoo import env
 
     name, _, options = variant
     api_test(env(name, **options), num_cycles=300)
     seed_test(lambda: env(name, **options), num_cycles=300)
+    render_test(lambda render_mode=None: env(name, render_mode=render_mode, **options),
+                custom_tests={"svg": lambda svg: svg.startswith("<svg")})
+
+
+@pytest.mark.parametrize("name", ["tic-tac-two", "tyc"])
+def test_pettingzoo_observations_kept_move_by_move_match_the_encoded_views(name):
+    """Observations kept up to date move by move (`adapters.incremental`) equal the views encoded, for every
+    seat at every step (Tic Tac Two's peeks included); the board planes hold the vector's board parts."""
+    from tictac_nb.adapters.incremental import TRACKERS
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    assert name in TRACKERS
+    for seed in range(30):
+        e = raw_env(name)
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            for agent in e.possible_agents:
+                seen = e.observe(agent)
+                assert seen["observation"].tolist() == observe(e.game_state, e.seat(agent))
+                assert seen["board"].sum() == seen["observation"][7:7 + seen["board"].size].sum()
+            if e.game_state.outcome is not None:
+                break
+            e.step(rng.choice(e.numbering.legal(e.game_state)))
+
+
+def test_pettingzoo_board_planes_and_state():
+    import numpy as np
+
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    e = raw_env("tyc")
+    e.reset(seed=1)
+    e.game_state = tictac_nb.new_game("tyc", seed=1, first_player=0)
+    e._settle()
+    e.step(e.numbering.index("53C"))  # board 5 (the centre), cell 3 (its top right)
+    board = e.observe("player_1")["board"]
+    assert board.shape == (9, 9, 11)
+    assert np.argwhere(board[:, :, 0]).tolist() == [[3, 5]] and board[3, 5, 2 + 2] == 1.0
+    with pytest.raises(ValueError, match="read-only"):
+        board[0, 0, 0] = 1.0
+    assert e.state().tolist() == observe(e.game_state, 0) + observe(e.game_state, 1)
+    assert e.state_space.shape == (2 * encoder("tyc").size,)
+    registered("tic-tac-toe")
+    try:
+        grid = raw_env("tic-tac-toe", rows=4, cols=5, gravity=True, misere=True)
+        grid.reset(seed=0)
+        grid.step(grid.numbering.index("c4"))
+        planes = grid.observe("player_2")["board"]
+        assert planes.shape == (4, 5, 6) and planes[3, 2, 2] == 1.0 and planes[:, :, 2].sum() == 1.0
+    finally:
+        tictac_nb.unregister("tic-tac-toe")
+
+
+def test_pettingzoo_renders_rgb_arrays_and_shows_svg_in_a_notebook(monkeypatch):
+    import IPython.display
+
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    e = raw_env("tic-tac-two", render_mode="rgb_array")
+    e.reset(seed=2)
+    pixels = e.render()
+    assert pixels.ndim == 3 and pixels.shape[2] == 3 and pixels.dtype.name == "uint8"
+    assert pixels.min() < 128 < pixels.max()  # drawn lines on a white page
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", shown.append)
+    human = raw_env("tic-tac-two", render_mode="human")
+    human.reset(seed=2)
+    assert human.render() is None and shown[0].data.startswith("<svg")
+    with pytest.raises(ValueError, match="render_mode must be None or one of svg, rgb_array, human"):
+        raw_env("tyc", render_mode="ansi")
+
+
+def test_pettingzoo_env_ends_the_game_on_an_illegal_action_and_refuses_use_before_reset():
+    from tictac_nb.adapters.pettingzoo import env
+
+    e = env("tic-tac-two")
+    with pytest.raises(AttributeError, match="before reset"):
+        e.step(0)
+    e.reset(seed=1)
+    e.step(e.numbering.index("5"))
+    with pytest.raises(AssertionError, match="outside the action space"):
+        e.step(17)
+    e.step(e.numbering.index("5"))  # taken: O loses the game
+    assert all(e.terminations.values()) and e.rewards == {"player_1": 0.0, "player_2": -1.0}
 
 
 def test_pettingzoo_rewards_terminations_and_truncations():
@@ -186,8 +361,6 @@ def test_pettingzoo_reset_seed_is_the_kits_seed_and_illegal_actions_change_nothi
     svg = raw_env("tyc", render_mode="svg")
     svg.reset(seed=2)
     assert svg.render().startswith("<svg")
-    with pytest.raises(ValueError, match="render_mode must be None or 'svg'"):
-        raw_env("tyc", render_mode="rgb_array")
 
 
 def test_pettingzoo_observation_holds_only_the_seats_view():
@@ -204,32 +377,193 @@ def test_pettingzoo_observation_holds_only_the_seats_view():
 SIMS = {"tic-toc": 2, "tic-tac-ko": 2}
 
 
-def test_openspiel_random_sim_test_passes(variant):
+def deal(state, rng: random.Random):
+    """Take the state through its chance nodes at random."""
+    while state.is_chance_node():
+        state.apply_action(rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
+    return state
+
+
+def test_openspiel_random_sim_test_passes_with_serialization(variant):
     import pyspiel
 
     from tictac_nb.adapters import openspiel
 
     name, _, options = variant
     game = openspiel.load(name, rng_seed=3, **options)
-    pyspiel.random_sim_test(game, num_sims=SIMS.get(name, 5), serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=SIMS.get(name, 5), serialize=True, verbose=False)
 
 
-def test_openspiel_game_types():
+def test_openspiel_game_types_say_what_is_hidden_and_what_is_random():
     import pyspiel
 
     from tictac_nb.adapters import openspiel
 
-    info = pyspiel.GameType.Information
-    types = {name: openspiel.load(name).get_type() for name in tictac_nb.GAMES}
-    assert types["tyc"].information == info.PERFECT_INFORMATION
-    assert all(t.information == info.IMPERFECT_INFORMATION for n, t in types.items() if n != "tyc")
-    assert all(t.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC for t in types.values())
-    assert (types["tic-toc"].min_num_players, types["tic-toc"].max_num_players) == (2, 4)
-    assert (types["tic-tac-ko"].min_num_players, types["tic-tac-ko"].max_num_players) == (2, 4)
+    info, mode = pyspiel.GameType.Information, pyspiel.GameType.ChanceMode
+    for name, game in {**tictac_nb.GAMES, **GRID_GAMES}.items():
+        registered(name)
+        kind = openspiel.load(name).get_type()
+        assert (kind.information == info.IMPERFECT_INFORMATION) == (
+            game.hidden_information or name == "tic-tac-trek"), name  # Trek's bag order is hidden from all
+        randomized = any(game.start(seed, {}) != game.start(0, {}) for seed in range(1, 6))
+        assert kind.chance_mode == (mode.EXPLICIT_STOCHASTIC if randomized else mode.DETERMINISTIC), name
+    tictac_nb.unregister("tic-tac-toe")
+    tictac_nb.unregister("wild-tic-tac-toe")
+    toc = openspiel.load("tic-toc").get_type()
+    assert (toc.min_num_players, toc.max_num_players) == (2, 4)
     assert openspiel.load("tic-tac-ko", players=3).num_players() == 3
     assert openspiel.load("tyc").num_distinct_actions() == 729
+    assert openspiel.load("tic-toc").max_game_length() == tictac_nb.GAMES["tic-toc"].move_cap
     with pytest.raises(Exception, match="JSON"):
         pyspiel.load_game("tictac_nb_tyc", {"options": "{players"})
+    with pytest.raises(Exception, match="cannot be listed"):
+        openspiel.load("tic-toc", chance="exact")
+
+
+def test_tic_tac_toe_through_the_adapter_solves_as_the_built_in_game():
+    """Perfect information, deterministic: OpenSpiel's alpha-beta takes it and finds the draw, over the
+    built-in game's 5,478 distinct positions."""
+    import pyspiel
+    from open_spiel.python.algorithms import get_all_states, minimax
+
+    from tictac_nb.adapters import openspiel  # noqa: F401 (registers the games)
+
+    registered("tic-tac-toe")
+    try:
+        game = pyspiel.load_game("tictac_nb_tic_tac_toe")
+        assert minimax.alpha_beta_search(game)[0] == 0.0
+        positions = get_all_states.get_all_states(game, to_string=str)
+        built_in = get_all_states.get_all_states(pyspiel.load_game("tic_tac_toe"), to_string=str)
+        assert len(positions) == len(built_in) == 5478
+        won = [s for s in positions.values() if s.is_terminal() and s.returns()[0] == 1.0]
+        assert len(won) == sum(1 for s in built_in.values() if s.is_terminal() and s.returns()[0] == 1.0)
+    finally:
+        tictac_nb.unregister("tic-tac-toe")
+
+
+def test_a_grid_game_registered_after_the_adapter_is_found_by_load_game():
+    import pyspiel
+
+    from tictac_nb.adapters import openspiel  # noqa: F401 (imported first, on purpose)
+    from tictac_nb.grid import grid_game
+
+    tictac_nb.register(grid_game("late-four", "Late four", rows=4, cols=4, k=4))
+    try:
+        game = pyspiel.load_game("tictac_nb_late_four")
+        assert game.num_distinct_actions() == 16 * 5 and game.get_type().chance_mode.name == "DETERMINISTIC"
+    finally:
+        tictac_nb.unregister("late-four")
+
+
+def test_exact_chance_lists_the_deals():
+    from tictac_nb.adapters import openspiel
+
+    game = openspiel.load("tic-tac-two", chance="exact", peek=False, wild=False)
+    root = game.new_initial_state()
+    outcomes = root.chance_outcomes()
+    assert len(outcomes) == 560 and sum(p for _, p in outcomes) == pytest.approx(1.0)  # 8! / (3! 3! 2!)
+    assert str(root.child(7)) == str(root.child(7)) and str(root.child(7)) != str(root.child(8))
+    assert game.max_chance_nodes_in_history() == 1
+    tyc = openspiel.load("tyc", chance="exact").new_initial_state()
+    assert [tyc.child(a).current_player() for a, _ in tyc.chance_outcomes()] == [0, 1]
+    seeded = openspiel.load("tic-toc").new_initial_state()
+    assert len(seeded.chance_outcomes()) == 256 and str(seeded.child(3)) == str(seeded.child(3))
+
+
+def round_trip(text: str) -> tuple[str, str, list[str]]:
+    """In another process: the state from `serialize_game_and_state`, printed, pickled again and read out."""
+    import pickle
+
+    import pyspiel
+
+    from tictac_nb.adapters import openspiel  # noqa: F401 (registers the games)
+
+    _, state = pyspiel.deserialize_game_and_state(text)
+    again = pickle.loads(pickle.dumps(state))
+    players = range(state.num_players())
+    return str(again), state.history_str(), [state.information_state_string(p) for p in players]
+
+
+def test_states_pickle_and_serialize_through_a_process_pool(variant):
+    import pickle
+    from concurrent.futures import ProcessPoolExecutor
+
+    import pyspiel
+
+    from tictac_nb.adapters import openspiel
+
+    name, _, options = variant
+    game = openspiel.load(name, rng_seed=1, **options)
+    rng = random.Random(5)
+    states = []
+    for cut in (0, 3, 12):
+        state = deal(game.new_initial_state(), rng)
+        for _ in range(cut):
+            if not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state)
+    with ProcessPoolExecutor(1) as pool:
+        got = list(pool.map(round_trip, [pyspiel.serialize_game_and_state(game, s) for s in states]))
+        pickled = list(pool.map(str, [pickle.loads(pickle.dumps(s)) for s in states]))
+    for state, (text, history, infos), again in zip(states, got, pickled, strict=True):
+        assert (text, history) == (str(state), state.history_str()) and again == str(state)
+        assert infos == [state.information_state_string(p) for p in range(game.num_players())]
+
+
+def test_information_states_are_perfect_recall():
+    """Tic Tac Two, X plays 1, 9, 6 while O plays 2, 4, 8 or 4, 2, 8: X saw different boards, so its
+    information states differ, though the boards end alike; twins differing only in tiles X never saw
+    give X equal ones (and its opponent different ones where O saw them)."""
+    from tictac_nb.adapters import openspiel
+
+    game = openspiel.load("tic-tac-two", chance="exact", peek=False, wild=False)
+    square = game.numbering.index
+    root = game.new_initial_state()
+    layouts = [d["tiles"] for d in game.deals]
+
+    def after(layout: str, squares: str):
+        state = root.child(layouts.index(layout))
+        for s in squares:
+            state.apply_action(square(s))
+        return state
+
+    first, second = after("XOXOC-XO-", "12946"), after("XOXOC-XO-", "14926")
+    assert first.observation_string(0) == second.observation_string(0)
+    assert first.information_state_string(0) != second.information_state_string(0)
+    assert first.information_state_tensor(0) != second.information_state_tensor(0)
+    # 3 and 7 stay face down: swapping their tiles changes nothing either seat saw
+    same = after("XOOOC-XX-", "12946"), after("XOXOC-OX-", "12946")
+    for seat in (0, 1):
+        assert same[0].information_state_string(seat) == same[1].information_state_string(seat)
+        assert same[0].information_state_tensor(seat) == same[1].information_state_tensor(seat)
+    assert str(same[0]) != str(same[1])
+    # a tile flipped by a mark: both saw it, so both seats' information states differ
+    flipped = after("XOXOC-XO-", "1"), after("OXXOC-XO-", "1")
+    assert all(flipped[0].information_state_string(s) != flipped[1].information_state_string(s) for s in (0, 1))
+
+
+def test_transpositions_reach_one_position_by_two_information_states():
+    """X a1, O b2, X c3 and X c3, O b2, X a1: one position (OpenSpiel's state string), two pasts."""
+    import pyspiel
+
+    from tictac_nb.adapters import openspiel  # noqa: F401 (registers the games)
+
+    registered("tic-tac-toe")
+    try:
+        game = pyspiel.load_game("tictac_nb_tic_tac_toe")
+        states = []
+        for order in (("a1", "b2", "c3"), ("c3", "b2", "a1")):
+            state = game.new_initial_state()
+            for square in order:
+                state.apply_action(game.numbering.index(square))
+            states.append(state)
+    finally:
+        tictac_nb.unregister("tic-tac-toe")
+    first, second = states
+    assert str(first) == str(second) and first.observation_tensor(1) == second.observation_tensor(1)
+    for seat in (0, 1):
+        assert first.information_state_string(seat) != second.information_state_string(seat)
+        assert first.information_state_tensor(seat) != second.information_state_tensor(seat)
 
 
 @pytest.mark.parametrize("name, hands", [("tic-tac-two", False), ("tic-toc", True), ("tic-tac-ko", True)])
@@ -239,9 +573,9 @@ def test_openspiel_strings_and_tensors_hold_only_what_the_player_knows(name, han
     from tictac_nb.adapters import openspiel
 
     game = openspiel.load(name, rng_seed=2)
-    state = game.new_initial_state()
-    state.apply_action(0)
     rng = random.Random(2)
+    state = deal(game.new_initial_state(), rng)
+    tensors = game.get_type().provides_information_state_tensor
     differs = False
     for _ in range(40):
         if state.is_terminal():
@@ -250,13 +584,32 @@ def test_openspiel_strings_and_tensors_hold_only_what_the_player_knows(name, han
         twin = state.resample_from_infostate(player, None)
         assert twin.information_state_string(player) == state.information_state_string(player)
         assert twin.observation_string(player) == state.observation_string(player)
-        assert twin.information_state_tensor(player) == state.information_state_tensor(player)
+        assert not tensors or twin.information_state_tensor(player) == state.information_state_tensor(player)
         assert twin.observation_tensor(player) == state.observation_tensor(player)
         others = [p for p in range(game.num_players()) if p != player]
         differs |= any(twin.information_state_string(p) != state.information_state_string(p) for p in others)
+        onward = twin.clone()  # the made-up world plays on, as IS-MCTS plays it
+        onward.apply_action(rng.choice(onward.legal_actions()))
+        assert onward.clone().history() == onward.history() and str(onward.clone()) == str(onward)
         state.apply_action(rng.choice(state.legal_actions()))
     assert differs or not hands
-    assert json.loads(state.observation_string(0).partition(" played:")[0])["viewer"] == 0
+    assert json.loads(state.observation_string(0))["viewer"] == 0
+
+
+@pytest.mark.parametrize("name", ["tic-tac-two", "tyc"])
+def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views(name):
+    from tictac_nb.adapters import openspiel
+
+    game = openspiel.load(name)
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = deal(game.new_initial_state(), rng)
+        while True:
+            for seat in (0, 1):
+                assert state.observation_tensor(seat) == observe(state.kit, seat)
+            if state.is_terminal():
+                break
+            state = state.child(rng.choice(state.legal_actions()))
 
 
 def test_openspiel_returns_follow_the_outcome():
@@ -264,12 +617,11 @@ def test_openspiel_returns_follow_the_outcome():
 
     game = openspiel.load("tic-tac-two", tiles="XOXOCOPWX")
     state = game.new_initial_state()
-    assert state.is_chance_node() and state.chance_outcomes() == [(0, 1.0)]
-    state.apply_action(0)
+    assert game.get_type().chance_mode.name == "DETERMINISTIC" and not state.is_chance_node()
     for square in ("1", "4", "2", "5", "3"):
         state.apply_action(game.numbering.index(square))
     assert state.is_terminal() and state.returns() == [1.0, -1.0]
-    assert state.information_state_string(0).endswith('played:["1","2","3"]')
+    assert "I play 3: " in state.information_state_string(0).splitlines()[-1]
 
 
 def test_a_legal_action_outside_the_numbering_is_named():

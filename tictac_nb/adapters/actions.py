@@ -13,6 +13,9 @@ index `i` means the same action in every deal:
   of the game, and `tink`, `treasure` and `discard` of each of the eight kinds.
 - Tic Tac K.O.: `every_action` of its notation module: every verb with every card of the right type of
   either deck, every space of the Grid and every seat.
+- The grid family: every square, then every square with each mark.
+- Any other game: its state's `every_action()`, if its class has one; else the actions met in random play
+  (`_sampled`), so a new game needs no edit here.
 
 Ruling for Tic Tac Trek, whose open country has no fixed size: the two setup tiles lie at 0,0 and 1,0,
 and every later tile goes orthogonally next to a placed tile, so the k-th tile placed after setup lies at
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import json
 import operator
+import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -73,7 +77,7 @@ class Numbering:
             return sorted(index[action] for action in state.legal_actions())
         except KeyError as missing:
             raise ValueError(f"{self.game.title}'s legal action {missing.args[0]!r} has no number under these "
-                             "options (tictac_nb/adapters/actions.py must list it)") from None
+                             "options (give its state class an `every_action()` that lists it)") from None
 
 
 def _tic_tac_two(state: Any) -> list[str]:
@@ -123,11 +127,37 @@ def _grid(state: Any) -> list[str]:
     return [*names, *(f"{name} {mark}" for name in names for mark in MARKS)]
 
 
-def enumerator(game: Game) -> Callable[[Any], list[str]] | None:
-    """How `game`'s actions are listed: by its name for the five, by its family for the grid games."""
+SAMPLED_GAMES = 200
+"""Random games (seeds 0, 1, ...) whose legal actions number a game that lists none of its own."""
+
+
+def _sampled(state: Any) -> list[str]:
+    """Every action legal somewhere in `SAMPLED_GAMES` random games under the state's options, sorted: the
+    numbering of a game with no list of its own (`State.every_action`). An action those games never met has
+    no number, and `Numbering.legal` names it."""
+    game, options = state.game, dict(state.options)
+    seen: set[str] = set()
+    for seed in range(SAMPLED_GAMES):
+        rng = random.Random(seed)
+        play = game.start(seed, options)
+        for _ in range(game.move_cap):
+            if play.outcome is not None:
+                break
+            legal = play.legal_actions()
+            seen.update(legal)
+            play.play(rng.choice(legal))
+    return sorted(seen)
+
+
+def enumerator(game: Game) -> Callable[[Any], list[str]]:
+    """How `game`'s actions are listed: the kit's own lists for the five and the grid family (fast paths),
+    else the state's own `every_action()` if its class has one, else the actions met in random play."""
     found = ENUMERATORS.get(game.name)
     if found is None and issubclass(game.state_class, GridState):
         return _grid
+    if found is None:
+        listed = getattr(game.state_class, "every_action", None)
+        return (lambda state: list(listed(state))) if callable(listed) else _sampled
     return found
 
 
@@ -149,11 +179,8 @@ def numbering(game: str | Game, options: dict[str, Any] | None = None) -> Number
 def _numbering(name: str, options_json: str) -> Numbering:
     game = game_of(name)
     options = json.loads(options_json)
-    enumerate_actions = enumerator(game)
-    if enumerate_actions is None:
-        raise ValueError(f"{game.title} has no action numbering yet (tictac_nb/adapters/actions.py lists them)")
     state = game.start(0, options)
-    return Numbering(game, state.options, enumerate_actions(state))
+    return Numbering(game, state.options, enumerator(game)(state))
 
 
 def action_count(game: str | Game, options: dict[str, Any] | None = None) -> int:

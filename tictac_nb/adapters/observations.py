@@ -5,12 +5,16 @@ The encoders read `state.view(seat)` and nothing else, so a vector holds exactly
 the seat to move and the winners (one-hot over the seats) and whether the game is over. Counts are
 divided by the most they can reach under the options, so every entry lies from 0 to 1.
 
-`encoder(game, options)` gives an `Encoder` with its `size`, `encode(view)` (a list of floats) and
+The kit's five and the grid family have encoders written for them (`ENCODERS`, `_grid`); any other game
+gets `_hashed`, which sets one place of a fixed-length vector per leaf of its view, so a new game needs no
+edit here. `encoder(game, options)` gives an `Encoder` with its `size`, `encode(view)` (a list of floats) and
 `parts` (name and length of each part, in order) for readers of the vector.
 """
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -22,13 +26,15 @@ from .actions import game_of, numbering, trek_window
 class Encoder:
     """Turns a view into a list of floats of one fixed length, part by part."""
 
-    def __init__(self, players: int, parts: list[tuple[str, int]], body: Callable[[dict, list[float]], None]) -> None:
+    def __init__(self, players: int, parts: list[tuple[str, int]], body: Callable[[dict, list[float]], None],
+                 sparse: Callable[[dict, Any], list[float]] | None = None) -> None:
         self.players = players
         self.parts = [("viewer", players), ("to_move", players), ("winners", players), ("over", 1), *parts]
         self.size = sum(length for _, length in self.parts)
         self._body = body
+        self._sparse = sparse
 
-    def encode(self, view: dict) -> list[float]:
+    def _header(self, view: dict) -> list[float]:
         n = self.players
         out = [0.0] * (3 * n + 1)
         if view["viewer"] is not None:
@@ -39,9 +45,27 @@ class Encoder:
             for seat in view["outcome"]["winners"]:
                 out[2 * n + seat] = 1.0
             out[3 * n] = 1.0
+        return out
+
+    def encode(self, view: dict) -> list[float]:
+        out = self._header(view)
         self._body(view, out)
         if len(out) != self.size:
             raise AssertionError(f"{view['game']}'s encoder made {len(out)} numbers, not {self.size}")
+        return out
+
+    def array(self, view: dict) -> Any:
+        """`encode(view)` as a float32 numpy array; an encoder with a long, mostly empty part (Trek's cells)
+        writes only its non-zero places into zeros."""
+        import numpy as np
+
+        if self._sparse is None:
+            return np.array(self.encode(view), dtype=np.float32)
+        out = np.zeros(self.size, np.float32)
+        head = self._header(view)
+        out[:len(head)] = head
+        tail = self._sparse(view, out)
+        out[self.size - len(tail):] = tail
         return out
 
 
@@ -139,8 +163,31 @@ def _tic_tac_trek(state: Any) -> Encoder:
         out.append(1.0 if view["fallback"] else 0.0)
         one_hot(out, MARK_INDEX, view["first_player"])
 
+    first = 3 * 2 + 1
+
+    def sparse(view: dict, out: Any) -> list[float]:
+        """The cells and the pending cell written into `out`; the short parts after them returned."""
+        for tile in view["tiles"]:
+            at = first + 9 * window[f"{tile['x']},{tile['y']}"]
+            out[at + TERRAIN_INDEX[tile["terrain"]]] = 1.0
+            out[at + 5 + MARK_INDEX[tile["symbol"]]] = 1.0
+            if tile["campfire"] is not None:
+                out[at + 7 + MARK_INDEX[tile["campfire"]]] = 1.0
+        if view["pending"] is not None:
+            out[first + 9 * size + window[view["pending"]]] = 1.0
+        tail: list[float] = []
+        one_hot(tail, TERRAIN_INDEX, view["drawn"])
+        tail.extend(view["bag"][t] / most_bag[i] for t, i in TERRAIN_INDEX.items())
+        tail.append(view["bag_size"] / tiles)
+        tail.extend(view["campfires_left"][s] / fires for s in MARK_INDEX)
+        tail.extend(min(1.0, view["campfires_placed"][s] / fires) for s in MARK_INDEX)
+        tail.append(1.0 if view["fallback"] else 0.0)
+        one_hot(tail, MARK_INDEX, view["first_player"])
+        return tail
+
     return Encoder(2, [("cells", 9 * size), ("pending", size), ("drawn", 5), ("bag", 5), ("bag_size", 1),
-                       ("campfires_left", 2), ("campfires_placed", 2), ("fallback", 1), ("first_player", 2)], body)
+                       ("campfires_left", 2), ("campfires_placed", 2), ("fallback", 1), ("first_player", 2)], body,
+                   sparse)
 
 
 def _tic_toc(state: Any) -> Encoder:
@@ -248,14 +295,51 @@ def _tic_tac_ko(state: Any) -> Encoder:
 def _grid(state: Any) -> Encoder:
     """Each square one-hot over empty, blocked and the four marks; then the marks left this turn."""
     kinds = {None: 0, "#": 1, **{mark: 2 + i for i, mark in enumerate(MARKS)}}
+    rows = {kind: [1.0 if i == at else 0.0 for i in range(len(kinds))] for kind, at in kinds.items()}
     per_turn = state.per_turn
 
     def body(view: dict, out: list[float]) -> None:
         for cell in view["cells"]:
-            one_hot(out, kinds, cell)
+            out.extend(rows[cell])
         out.append(view["marks_left"] / per_turn)
 
     return Encoder(state.num_players, [("cells", len(state.board) * len(kinds)), ("marks_left", 1)], body)
+
+
+HASHED_SIZE = 1024
+"""Numbers in the vector of a game with no encoder of its own."""
+LEFT_OUT = frozenset({"game", "viewer", "players", "to_move", "outcome", "status"})
+"""Header fields the shared header already encodes, or words."""
+
+
+def features(value: Any, path: str, out: set[str]) -> None:
+    """Each leaf of the JSON data `value` as one token "path=value" (list places and dict keys in the path)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            features(item, f"{path}/{key}", out)
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            features(item, f"{path}/{i}", out)
+        out.add(f"{path}#={len(value)}")
+    else:
+        out.add(f"{path}={json.dumps(value)}")
+
+
+def _hashed(state: Any) -> Encoder:
+    """Any game's view, with no encoder written for it: each leaf of the view's body ("cells/4=\"X\"") sets one
+    of `HASHED_SIZE` places, chosen by a fixed hash (crc32). It reads the view only, so it holds nothing the
+    seat may not know; two leaves may share a place, so a hand-written encoder (`ENCODERS`) is sharper."""
+    def body(view: dict, out: list[float]) -> None:
+        tokens: set[str] = set()
+        for key, value in view.items():
+            if key not in LEFT_OUT:
+                features(value, key, tokens)
+        part = [0.0] * HASHED_SIZE
+        for token in tokens:
+            part[zlib.crc32(token.encode()) % HASHED_SIZE] = 1.0
+        out.extend(part)
+
+    return Encoder(state.num_players, [("hashed", HASHED_SIZE)], body)
 
 
 ENCODERS = {"tic-tac-two": _tic_tac_two, "tyc": _tyc, "tic-tac-trek": _tic_tac_trek, "tic-toc": _tic_toc,
@@ -268,10 +352,8 @@ def encoder(game: Any, options: dict[str, Any] | None = None) -> Encoder:
     cached = _CACHE.get(id(space))
     if cached is None:
         make = ENCODERS.get(space.game.name)
-        if make is None and issubclass(space.game.state_class, GridState):
-            make = _grid
         if make is None:
-            raise ValueError(f"{space.game.title} has no view encoder yet (tictac_nb/adapters/observations.py)")
+            make = _grid if issubclass(space.game.state_class, GridState) else _hashed
         cached = _CACHE[id(space)] = (space, make(game_of(space.game).start(0, dict(space.options))))
     return cached[1]
 

@@ -1,30 +1,36 @@
 """Every game of the kit registered with OpenSpiel (`pyspiel.register_game`), as its own python games are.
 
     from tictac_nb.adapters import openspiel
-    openspiel.register()                                     # once; loading also registers
-    game = pyspiel.load_game("tictac_nb_tic_toc", {"options": '{"players": 3}', "rng_seed": 1})
-    state = game.new_initial_state()                         # a chance node: the deal
+    game = pyspiel.load_game("tictac_nb_tic_toc", {"options": '{"players": 3}'})
+    state = game.new_initial_state()                         # chance nodes: the deal
 
 Names: `tictac_nb_` and the game's name with `_` for `-` (`tictac_nb_tic_tac_two`, `tictac_nb_tyc`, ...).
-Parameters: `options`, the rule options as JSON text (default `{}`), and `rng_seed` (-1: from the system).
+Importing this module registers every game of `tictac_nb.GAMES`, and `pyspiel.load_game` registers any game
+registered with the kit since (a notebook's grid game) before it loads. Parameters: `options`, the rule
+options as JSON text (default `{}`; `;` may stand for `,`, as `load` writes it, since OpenSpiel splits game
+strings at commas); `chance`, `"seed"` (default) or `"exact"`; and `rng_seed` (-1: from
+the system), which seeds only `resample_from_infostate`.
 
-Chance, modelled as the kit has it (SAMPLED_STOCHASTIC, like OpenSpiel's `negotiation`): the kit's states
-draw all their chance from their seed (the deal or layout at setup, every later draw from the shuffled
-piles). So the initial state is a chance node with one outcome, "deal", whose effect samples the kit's
-seed from the game's generator (seeded by `rng_seed`); after it no chance node comes. The seed never
-reaches a player: what it decided and nobody has seen stays hidden (tiles, hands, the order of piles and of
-Tic Tac Trek's bag). Hence every game is IMPERFECT_INFORMATION but Tyc, where the seed decides only who
-starts, which everybody sees at once. (States with a sampled chance node cannot be serialized from their
-history, so OpenSpiel's `random_sim_test` runs with `serialize=False`.)
+Chance (`tictac_nb.adapters.chance`): a game whose seed decides nothing (the grid family) has no chance
+node (DETERMINISTIC). Otherwise the state starts at explicit chance nodes (EXPLICIT_STOCHASTIC): with
+`chance="seed"`, four nodes of 256 equally likely outcomes, the bytes of the kit's 32-bit seed; with
+`chance="exact"`, where the deals can be listed (Tic Tac Two's tile layouts, Tyc's first player), one node
+whose outcomes are the deals themselves. Either way the history fixes the game, so states serialize,
+pickle and replay. A game with nothing hidden from anyone (Tyc, the grid family) is PERFECT_INFORMATION;
+the others IMPERFECT_INFORMATION. The seed and the deal never reach a player's strings or tensors.
 
-Per player: the observation string is the seat's view (`state.view(seat)`) as JSON, and its tensor the
-seat's view encoded (`tictac_nb.adapters.observations`); the information-state string adds the actions the
-seat has played, in order, and its tensor adds which actions of the numbering the seat has played. An
-observer without private information (`IIGObservationType(private_info=NONE)`) sees the onlooker's view.
-Nothing else of the state reaches a player. Actions are the fixed numbering of `tictac_nb.adapters.actions`;
-returns are the outcome's: the winners share +1 and the others -1 (zero-sum), a draw or a tie 0 each.
-`resample_from_infostate(player, sampler)` is the kit's `determinize(player, rng)`, so OpenSpiel's IS-MCTS
-searches only worlds the player cannot tell from the real one.
+Per player: the observation string is the seat's view (`state.view(seat)`) as JSON, its tensor the view
+encoded (`tictac_nb.adapters.observations`). The information state is perfect recall: everything the
+seat observed, in order. Its string lists the seat's opening view, then after each action the seat's own
+action (if it was the seat's) and what changed in its view (only the parts that changed); an action that
+changed nothing the seat sees adds nothing. Its tensor stacks the encoded view after each of those steps,
+up to the game's longest game (`Game.move_cap`), where that stays under `TENSOR_LIMIT` numbers (Tic Tac
+Two, Tyc, the grid family; the longer games give the string only). An observer without private
+information (`IIGObservationType(private_info=NONE)`) sees the onlooker's view. Actions are the fixed
+numbering of `tictac_nb.adapters.actions`; returns are the outcome's: the winners share +1 and the others
+-1 (zero-sum), a draw or a tie 0 each. `resample_from_infostate(player, sampler)` is the kit's
+`determinize(player, rng)`, so OpenSpiel's IS-MCTS searches only worlds the player cannot tell from the
+real one.
 """
 
 from __future__ import annotations
@@ -36,15 +42,18 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..engine import SEED_LIMIT, Choice, Game, State
-from ..grid import GridState
+from ..engine import Choice, Game, State
 from ..registry import GAMES
 from .actions import game_of, numbering
+from .chance import chance_of, deals, perfect_information
+from .incremental import TRACKERS, tracker
 from .observations import encoder
 from .pettingzoo import shares
 
-PERFECT_INFORMATION = frozenset({"tyc"})
-"""Games whose seed decides nothing that a player does not see at once."""
+SEED_NODES = 4
+"""Chance nodes of 256 outcomes each whose bytes make the kit's seed, under `chance="seed"`."""
+TENSOR_LIMIT = 2**17
+"""The most numbers an information-state tensor may hold (else the game gives its string only)."""
 
 
 def short_name(game: str | Game) -> str:
@@ -60,46 +69,26 @@ def seat_range(game: Game) -> tuple[int, int]:
     return players, players
 
 
-def max_game_length(state: State) -> int:
-    """An upper bound on the actions of one game under `state`'s options."""
-    name, options = state.game.name, state.options
-    if name == "tic-tac-two":
-        return 10  # nine marks and the one Peek
-    if name == "tyc":
-        return 81
-    if name == "tic-tac-trek":
-        return 2 * (sum(options["mix"].values()) - 2)  # a placement and a campfire decision per tile
-    if name == "tic-tac-ko":
-        return options["action_cap"]
-    if name == "tic-toc":
-        # Every action but `end` puts a card from hand onto a table or the discard pile, and a turn's cards
-        # come from its draw, the market or the discard pile: a turn cannot act more than about three
-        # times per card of the deck.
-        return options["turn_cap"] * (3 * sum(state.counts) + 3)
-    if isinstance(state, GridState) and type(state).after_place is GridState.after_place:
-        return len(state.board)  # a mark a square, none ever taken off
-    raise ValueError(f"{state.game.title} has no bound on its length (tictac_nb/adapters/openspiel.py)")
-
-
-def game_type(game: Game) -> pyspiel.GameType:
+def game_type(game: Game, options: dict[str, Any], chance: str, recall_tensor: bool) -> pyspiel.GameType:
     fewest, most = seat_range(game)
     information = pyspiel.GameType.Information
+    mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=short_name(game),
         long_name=f"tictac_nb {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=(information.PERFECT_INFORMATION if game.name in PERFECT_INFORMATION
+        chance_mode=mode.DETERMINISTIC if chance == "none" else mode.EXPLICIT_STOCHASTIC,
+        information=(information.PERFECT_INFORMATION if perfect_information(game, options)
                      else information.IMPERFECT_INFORMATION),
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=most,
         min_num_players=fewest,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=recall_tensor,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"options": "{}", "rng_seed": -1},
+        parameter_specification={"options": "{}", "chance": "seed", "rng_seed": -1},
     )
 
 
@@ -110,9 +99,10 @@ class KitGame(pyspiel.Game):
 
     def __init__(self, params: dict | None = None) -> None:
         params = params or {}
+        self.kit = GAMES.get(self.kit.name, self.kit)  # a game registered again under its name: the new rules
         text = params.get("options", "{}")
         try:
-            options = json.loads(text)
+            options = json.loads(text if "," in text else text.replace(";", ","))
         except (TypeError, ValueError) as error:
             raise ValueError(f"parameter 'options' must be JSON text of rule options, not {text!r}: {error}") from None
         if not isinstance(options, dict):
@@ -120,17 +110,34 @@ class KitGame(pyspiel.Game):
         self.numbering = numbering(self.kit, options)
         self.encoder = encoder(self.kit, options)
         self.rule_options = dict(self.numbering.options)
+        asked = params.get("chance", "seed")
+        if asked not in ("seed", "exact"):
+            raise ValueError(f"parameter 'chance' is 'seed' or 'exact', not {asked!r}")
+        self.chance = chance_of(self.kit, self.rule_options)
+        self.deals: list[dict] = []
+        if self.chance != "none" and asked == "exact":
+            if self.chance != "listed":
+                raise ValueError(f"{self.kit.title}'s deals cannot be listed under these options: use chance='seed'")
+            self.deals = deals(self.kit, self.rule_options)
+        elif self.chance == "listed":
+            self.chance = "seed"
+        count = len(self.deals) or 256
+        self.outcomes = [(outcome, 1.0 / count) for outcome in range(count)]
+        self._legal: dict[tuple[str, ...], list[int]] = {}
         probe = self.kit.start(0, dict(self.rule_options))
+        self.longest = self.kit.move_cap
+        self.recall_size = (self.longest + 1) * self.encoder.size
+        recall_tensor = self.recall_size <= TENSOR_LIMIT
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.numbering),
-            max_chance_outcomes=1,
+            max_chance_outcomes={"none": 0, "seed": 256, "listed": len(self.deals)}[self.chance],
             num_players=probe.num_players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=max_game_length(probe),
+            max_game_length=self.longest,
         )
-        super().__init__(game_type(self.kit), info, params)
+        super().__init__(game_type(self.kit, self.rule_options, self.chance, recall_tensor), info, params)
         seed = params.get("rng_seed", -1)
         self.rng = random.Random(None if seed is None or seed < 0 else seed)
 
@@ -138,24 +145,67 @@ class KitGame(pyspiel.Game):
         return KitState(self)
 
     def from_kit(self, kit_state: State) -> KitState:
-        """An OpenSpiel state at `kit_state`'s position (its chance node already taken), for matches against
-        the kit's own bots; the moves so far count as unknown seats' (they are not in its history)."""
+        """An OpenSpiel state at `kit_state`'s position (its deal already made), for matches against the
+        kit's own bots. Its OpenSpiel history holds no chance outcomes, but its information states hold
+        everything since `kit_state`'s start."""
         state = KitState(self)
-        state.apply_action(0)
         state.kit = kit_state
         return state
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> KitObserver:
         return KitObserver(self, iig_obs_type, params)
 
+    def max_chance_nodes_in_history(self) -> int:
+        return {"none": 0, "seed": SEED_NODES, "listed": 1}[self.chance]
+
+
+class Held:
+    """What a `KitState` holds beside OpenSpiel's history: the seed bytes drawn, the kit's state and each
+    seat's recall. A clone copies it (with the kit's own fast `clone`); a pickle (what OpenSpiel's
+    serialization writes) holds none of it, and the state replays its history instead."""
+
+    __slots__ = ("ready", "seed_bytes", "kit", "seen", "trackers")
+
+    def __init__(self, kit: State | None = None, seed_bytes: list[int] | None = None,
+                 seen: dict[int, Recall] | None = None, ready: bool = True) -> None:
+        self.ready = ready
+        self.kit = kit
+        self.seed_bytes = seed_bytes or []
+        self.seen = seen or {}
+        self.trackers: dict[int, Any] = {}
+
+    def __deepcopy__(self, memo: dict) -> Held:
+        copy = Held(None if self.kit is None else self.kit.clone(), self.seed_bytes[:],
+                    {key: recall.copy() for key, recall in self.seen.items()}, self.ready)
+        copy.trackers = {seat: follow.copy() for seat, follow in self.trackers.items()}
+        return copy
+
+    def __reduce__(self) -> tuple:
+        return Held, (None, None, None, False)
+
 
 class KitState(pyspiel.State):
-    """A position: before the deal (a chance node), then the kit's state and which seat played what."""
+    """A position: at the deal's chance nodes, then the kit's state (`kit`), and each seat's record of what
+    it saw (`recall`), kept up to date once asked for."""
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
-        self.kit: State | None = None
-        self.moves: list[tuple[int, str]] = []
+        self.held = Held(ready=False)  # made on first use: OpenSpiel's clones replace it at once
+
+    @property
+    def kit(self) -> State | None:
+        """The kit's state (None at the deal); a new state starts it, a deserialized one replays its history."""
+        held = self.held
+        if not held.ready:
+            game = self.get_game()
+            held = self.held = Held(game.kit.start(0, dict(game.rule_options)) if game.chance == "none" else None)
+            for action in self.history():
+                self._advance(game, action)
+        return held.kit
+
+    @kit.setter
+    def kit(self, kit: State | None) -> None:
+        self.held = Held(kit)
 
     def current_player(self) -> int:
         kit = self.kit
@@ -169,24 +219,46 @@ class KitState(pyspiel.State):
         kit = self.kit
         if kit is None or kit.outcome is not None or player != kit.to_move:
             return []
-        return self.get_game().numbering.legal(kit)
+        game = self.get_game()
+        legal = tuple(kit.legal_actions())
+        found = game._legal.get(legal)
+        if found is None:
+            found = game.numbering.legal(kit)
+            if len(game._legal) < 4096:
+                game._legal[legal] = found
+        return found[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.kit is None, "only the deal is a chance node"
-        return [(0, 1.0)]
+        return self.get_game().outcomes
 
     def _apply_action(self, action: int) -> None:
-        game = self.get_game()
-        if self.kit is None:
-            self.kit = game.kit.start(game.rng.randrange(SEED_LIMIT), dict(game.rule_options))
+        if not self.held.ready:
+            self.kit  # noqa: B018 (replays the history first)
+        self._advance(self.get_game(), action)
+
+    def _advance(self, game: KitGame, action: int) -> None:
+        held = self.held
+        kit = held.kit
+        if kit is None:
+            if game.deals:
+                held.kit = game.kit.start(0, {**game.rule_options, **game.deals[action]})
+                return
+            held.seed_bytes.append(action)
+            if len(held.seed_bytes) == SEED_NODES:
+                held.kit = game.kit.start(int.from_bytes(bytes(held.seed_bytes), "big"), dict(game.rule_options))
             return
+        mover = kit.to_move
         notation = game.numbering.action(action)
-        self.moves.append((self.kit.to_move, notation))
-        self.kit.play(notation)
+        kit.play(notation)
+        for key, recall in held.seen.items():
+            if recall.steps == len(kit.history) - 1:
+                recall.add(kit, notation if key == mover else None, None if key < 0 else key)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return "deal"
+            deal = self.get_game().deals
+            return f"deal {json.dumps(deal[action], sort_keys=True)}" if deal else f"seed byte {action}"
         return self.get_game().numbering.action(action)
 
     def is_terminal(self) -> bool:
@@ -198,70 +270,152 @@ class KitState(pyspiel.State):
         return shares(self.kit)
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> KitState:
-        """A state `player` cannot tell from this one: the kit's `determinize(player, rng)`."""
+        """A state `player` cannot tell from this one: the kit's `determinize(player, rng)`, with the player's
+        own recall (the made-up world's past is no one's)."""
         copy = self.clone()
         if copy.kit is not None:
             copy.kit = self.kit.determinize(player, self.get_game().rng)
+            copy.held.seen = {player: self.recall(player).copy()}
+            copy.held.trackers = {}
         return copy
 
-    def __deepcopy__(self, memo: dict) -> KitState:
-        copy = self.clone_shell()
-        copy.kit = None if self.kit is None else self.kit.clone()
-        copy.moves = self.moves[:]
-        return copy
-
-    def clone_shell(self) -> KitState:
-        return KitState(self.get_game())
+    def recall(self, player: int | None, private: bool = True) -> Recall:
+        """What `player` (None: the onlooker) has observed so far, brought up to date."""
+        key = player if private else -1
+        kit = self.kit
+        seen = self.held.seen
+        found = seen.get(key)
+        if found is None or found.steps != len(kit.history):
+            found = seen[key] = Recall.replay(kit, player if private else None)
+        return found
 
     def __str__(self) -> str:
+        """The whole position, hidden parts included (as OpenSpiel's games print theirs), not any seat's view."""
         if self.kit is None:
-            return "before the deal"
-        return json.dumps({"record": self.kit.record(), "seats": [seat for seat, _ in self.moves]})
+            return f"at the deal: {self.held.seed_bytes}"
+        return repr(self.kit.key())
+
+
+def delta(before: Any, after: Any) -> Any:
+    """What changed from `before` to `after` (JSON data): a dict of the changed keys or list places, each
+    with its delta, or the new value where its shape changed. Equal values give None."""
+    if before == after:
+        return None
+    if type(before) is dict and type(after) is dict and before.keys() == after.keys():
+        return {key: delta(before[key], value) for key, value in after.items() if before[key] != value}
+    if type(before) is list and type(after) is list and len(before) == len(after):
+        return {str(i): delta(old, new) for i, (old, new) in enumerate(zip(before, after, strict=True)) if old != new}
+    return {"=": after}
+
+
+class Recall:
+    """One seat's perfect recall: its opening view, then per action that it noticed, its own action (if it
+    made it) and the change to its view, as text; with the view at each of those steps."""
+
+    def __init__(self) -> None:
+        self.steps = 0
+        self.mover: int | None = None
+        self.view: dict = {}
+        self.texts: list[str] = []
+        self.views: list[dict] = []
+
+    @classmethod
+    def replay(cls, kit: State, player: int | None) -> Recall:
+        """The recall of `kit`'s game from its start; a made-up copy that cannot replay its past (`determinize`
+        of another seat's hand) starts the recall at its present position."""
+        recall = cls()
+        if not kit.replayable:
+            recall.open(kit, player)
+            recall.steps = len(kit.history)
+            return recall
+        start = kit.game.start(kit.seed, dict(kit.options))
+        recall.open(start, player)
+        for action in kit.history:
+            own = action if recall.mover == player else None
+            start.play(action)
+            recall.add(start, own, player)
+        return recall
+
+    def open(self, kit: State, player: int | None) -> None:
+        self.view = kit.view(player)
+        self.texts.append(json.dumps(self.view, sort_keys=True, separators=(",", ":")))
+        self.views.append(self.view)
+        self.mover = kit.to_move
+
+    def add(self, kit: State, own: str | None, player: int | None) -> None:
+        view = kit.view(player)
+        change = delta(self.view, view)
+        self.steps += 1
+        self.mover = kit.to_move
+        if change is None and own is None:
+            return
+        self.texts.append(("" if own is None else f"I play {own}: ")
+                          + json.dumps(change, sort_keys=True, separators=(",", ":")))
+        self.views.append(view)
+        self.view = view
+
+    def copy(self) -> Recall:
+        other = Recall()
+        other.steps, other.mover, other.view = self.steps, self.mover, self.view
+        other.texts, other.views = self.texts[:], self.views[:]
+        return other
 
 
 class KitObserver:
     """OpenSpiel's observer of a kit game: the view of one seat (or the onlooker's) as a tensor and as text,
-    with the seat's own actions when asked for perfect recall."""
+    or, asked for perfect recall, everything the seat has observed in order."""
 
     def __init__(self, game: KitGame, iig_obs_type: Any, params: Any) -> None:
         if params:
             raise ValueError(f"the kit's observers take no parameters, not {params!r}")
-        self.numbering = game.numbering
         self.encoder = game.encoder
+        self.opening: dict[int, np.ndarray] = {}
+        self.tracks = game.kit.name in TRACKERS
         self.recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         self.private = iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
-        size = self.encoder.size + (len(self.numbering) if self.recall else 0)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"view": self.tensor[:self.encoder.size]}
-        if self.recall:
-            self.dict["played"] = self.tensor[self.encoder.size:]
-
-    def _view(self, state: KitState, player: int) -> dict | None:
-        if state.kit is None:
-            return None
-        return state.kit.view(player if self.private else None)
+        if self.recall and game.recall_size > TENSOR_LIMIT:
+            self.tensor = np.zeros(0, np.float32)
+            self.dict = {}
+            return
+        steps = game.longest + 1 if self.recall else 1
+        self.tensor = np.zeros(steps * self.encoder.size, np.float32)
+        self.dict = {"views": self.tensor.reshape(steps, self.encoder.size)} if self.recall else {"view": self.tensor}
 
     def set_from(self, state: KitState, player: int) -> None:
-        self.tensor.fill(0)
-        view = self._view(state, player)
-        if view is None:
+        if not state.held.ready and state.move_number() == 0:
+            # OpenSpiel sizes every tensor it hands out on a new initial state: its numbers, once per seat
+            opening = self.opening.get(player)
+            if opening is None:
+                self._write(state, player)
+                opening = self.opening[player] = self.tensor.copy()
+            self.tensor[:] = opening
             return
-        self.dict["view"][:] = self.encoder.encode(view)
-        if self.recall:
-            played = self.dict["played"]
-            for seat, action in state.moves:
-                if seat == player:
-                    played[self.numbering.index(action)] = 1.0
+        self._write(state, player)
+
+    def _write(self, state: KitState, player: int) -> None:
+        self.tensor.fill(0)
+        if state.kit is None or not self.tensor.size:
+            return
+        if not self.recall:
+            if self.private and self.tracks:
+                trackers = state.held.trackers
+                follow = trackers.get(player)
+                if follow is None:
+                    follow = trackers[player] = tracker(state.kit, player, self.encoder)
+                self.tensor[:] = follow.update(state.kit)
+                return
+            self.tensor[:] = self.encoder.array(state.kit.view(player if self.private else None))
+            return
+        rows = self.dict["views"]
+        for row, view in zip(rows, state.recall(player, self.private).views, strict=False):
+            row[:] = self.encoder.encode(view)
 
     def string_from(self, state: KitState, player: int) -> str:
-        view = self._view(state, player)
-        if view is None:
-            return "before the deal"
-        text = json.dumps(view, sort_keys=True, separators=(",", ":"))
-        if self.recall:
-            mine = [action for seat, action in state.moves if seat == player]
-            text += " played:" + json.dumps(mine, separators=(",", ":"))
-        return text
+        if state.kit is None:
+            return "at the deal"
+        if not self.recall:
+            return json.dumps(state.kit.view(player if self.private else None), sort_keys=True, separators=(",", ":"))
+        return "\n".join(state.recall(player, self.private).texts)
 
 
 def game_class(game: Game) -> type[KitGame]:
@@ -275,15 +429,37 @@ def register() -> list[str]:
     for game in GAMES.values():
         name = short_name(game)
         if name not in known:
-            pyspiel.register_game(game_type(game), game_class(game))
+            pyspiel.register_game(game_type(game, dict(game.check_options({})), chance_of(game, {}),
+                                            True), game_class(game))
         names.append(name)
     return names
 
 
-def load(game: str, rng_seed: int = -1, **options: Any) -> KitGame:
+def load(game: str, rng_seed: int = -1, chance: str = "seed", **options: Any) -> KitGame:
     """`pyspiel.load_game` of the kit's `game` under rule `options` (registering the games first)."""
     register()
-    return pyspiel.load_game(short_name(game), {"options": json.dumps(options, default=list), "rng_seed": rng_seed})
+    return pyspiel.load_game(short_name(game), {"options": options_text(options), "chance": chance,
+                                                "rng_seed": rng_seed})
+
+
+def options_text(options: dict[str, Any]) -> str:
+    """Rule options as the `options` parameter: JSON with `;` between items, since OpenSpiel splits a game's
+    string (`str(game)`, what `serialize_game_and_state` writes) at commas."""
+    return json.dumps(options, separators=(";", ":"), default=list)
+
+
+def _registering(load_game: Any) -> Any:
+    """`load_game` that first registers the kit's games added since (`tictac_nb.register`)."""
+    def load_game_registering(*args: Any, **kwargs: Any) -> Any:
+        if len(pyspiel.registered_names()) < len(GAMES) or any(
+                short_name(game) not in pyspiel.registered_names() for game in GAMES.values()):
+            register()
+        return load_game(*args, **kwargs)
+    load_game_registering.__wrapped__ = load_game
+    load_game_registering.__doc__ = load_game.__doc__
+    return load_game_registering
 
 
 register()
+if not hasattr(pyspiel.load_game, "__wrapped__"):
+    pyspiel.load_game = _registering(pyspiel.load_game)

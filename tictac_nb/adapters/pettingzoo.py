@@ -11,21 +11,28 @@
 - Agents are the seats, `player_1` ... `player_N`; `agent_selection` is the seat to move (in TIC TOC a
   seat acts several times in a row, and in Tic Tac K.O. an answer window asks the other seats in turn).
 - `observe(agent)` is a dict: `observation`, the seat's view as a float32 vector of fixed length
-  (`tictac_nb.adapters.observations`: exactly what that seat may know), and `action_mask`, int8 over the
-  game's fixed numbering of actions (`tictac_nb.adapters.actions`), 1 for the mover's legal actions.
+  (`tictac_nb.adapters.observations`: exactly what that seat may know); for the games with a board (the
+  grid family, Tic Tac Two, Tyc) `board`, the same numbers laid out as planes, rows x columns x channels,
+  as `pettingzoo.classic`'s board games give them; and `action_mask`, int8 over the game's fixed
+  numbering of actions (`tictac_nb.adapters.actions`), 1 for the mover's legal actions. Each is built once
+  per step and seat (Tic Tac Two's kept up to date move by move: `tictac_nb.adapters.incremental`) and
+  handed out read-only.
+- `state()` is every seat's observation, one after another: all that any seat knows, and nothing that none
+  does (Tic Tac Trek's bag order, the order of the piles).
 - Action spaces are `Discrete(action_count)`. Rewards come at the end, from the outcome: the winners
   share +1 and the other seats share -1 (so they sum to 0); a draw or a tie gives 0 to every seat.
 - A game the rules end is a termination; a game stopped by a turn or action cap (TIC TOC's `turn_cap`,
   Tic Tac K.O.'s `action_cap`) is a truncation, with rewards 0.
 - `reset(seed=s)` deals the kit's game with seed `s`; a `reset()` without a seed takes the next seed from
   a generator seeded by the last seed given (or by the system, if none was).
-- `render()` returns the kit's SVG of the board as an onlooker sees it (`render_mode="svg"`). There is no
-  `rgb_array`: rasterising SVG well needs a native library (cairosvg needs libcairo), which the kit does
-  not want to require; pass the SVG to one if you need pixels.
+- `render()`: `render_mode="svg"` returns the kit's SVG of the board as an onlooker sees it,
+  `"rgb_array"` that SVG rasterised by resvg (`resvg-py`, a wheel with no native library to install) as an
+  H x W x 3 uint8 array, and `"human"` shows the SVG in the notebook (IPython's display) and returns None.
 
-`env()` wraps the raw environment as pettingzoo.classic does (an illegal action ends the game with -1 for
-the seat that made it; out-of-range actions are refused; calls out of order are refused); `raw_env()`
-refuses an illegal action with ValueError and leaves the game as it was.
+`env()` behaves as pettingzoo.classic's wrapped environments do (an illegal action ends the game with -1
+for the seat that made it and 0 for the others; out-of-range actions are refused with AssertionError;
+calls before `reset()` raise AttributeError), built into one class rather than three wrappers, for speed;
+`raw_env()` refuses an illegal action with ValueError and leaves the game as it was.
 """
 
 from __future__ import annotations
@@ -35,10 +42,10 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from ..engine import SEED_LIMIT, State
 from .actions import game_of, numbering
+from .incremental import tracker
 from .observations import encoder
 
 
@@ -52,6 +59,9 @@ def shares(state: State) -> list[float]:
     return [1.0 / len(winners) if seat in winners else -1.0 / (n - len(winners)) for seat in range(n)]
 
 
+RENDER_MODES = ("svg", "rgb_array", "human")
+
+
 class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
     """One game of the kit under fixed rule options, as an AEC environment."""
 
@@ -62,21 +72,29 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.encoder = encoder(self.game, options)
         self.rule_options = dict(self.numbering.options)
         probe = self.game.start(0, dict(self.rule_options))
-        self.metadata = {"render_modes": ["svg"], "name": f"tictac_nb_{self.game.name.replace('-', '_')}_v0",
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"tictac_nb_{self.game.name.replace('-', '_')}_v0",
                          "is_parallelizable": False}
-        if render_mode not in (None, "svg"):
-            raise ValueError(f"render_mode must be None or 'svg', not {render_mode!r} (no rgb_array: see the docs)")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat + 1}" for seat in range(probe.num_players)]
         self.agents = self.possible_agents[:]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         count = len(self.numbering)
+        self._index = self.numbering._index
+        self._planes = board_planes(probe, self.encoder)
+        spaces_of = {"observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+                     "action_mask": spaces.Box(0, 1, (count,), np.int8)}
+        if self._planes is not None:
+            spaces_of["board"] = spaces.Box(0.0, 1.0, self._planes(np.zeros(self.encoder.size, np.float32)).shape,
+                                            np.float32)
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
-        self.observation_spaces = {agent: spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (count,), np.int8),
-        }) for agent in self.possible_agents}
+        self.observation_spaces = {agent: spaces.Dict(spaces_of) for agent in self.possible_agents}
+        self.state_space = spaces.Box(0.0, 1.0, (probe.num_players * self.encoder.size,), np.float32)
         self.game_state: State | None = None
         self._seeds = np.random.default_rng()
+        self._masks: dict[tuple, np.ndarray] = {}
+        self._seen: dict[int, dict[str, np.ndarray]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -85,7 +103,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         return self.action_spaces[agent]
 
     def seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seat[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game; `options` is ignored, as in pettingzoo.classic (rule options go to `env()`)."""
@@ -101,10 +119,12 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
+        self._trackers = {seat: tracker(self.game_state, seat, self.encoder) for seat in range(len(self.agents))}
         self._settle()
 
     def _settle(self) -> None:
         """After an action: whose turn it is, or the end (every seat terminated or truncated, rewards)."""
+        self._seen = {}
         state = self.game_state
         outcome = state.outcome
         if outcome is None:
@@ -117,13 +137,40 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self._accumulate_rewards()
         self.agent_selection = self.agents[0]
 
+    def _mask(self, seat: int) -> np.ndarray:
+        """The seat's action mask, read-only, shared by every step with the same legal actions."""
+        state = self.game_state
+        legal = tuple(state.legal_actions()) if state.to_move == seat and state.outcome is None else ()
+        mask = self._masks.get(legal)
+        if mask is None:
+            mask = np.zeros(len(self.numbering), dtype=np.int8)
+            mask[[self.numbering.index(action) for action in legal]] = 1
+            mask.setflags(write=False)
+            if len(self._masks) < 4096:
+                self._masks[legal] = mask
+        return mask
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.seat(agent)
-        observation = np.asarray(self.encoder.encode(self.game_state.view(seat)), dtype=np.float32)
-        mask = np.zeros(len(self.numbering), dtype=np.int8)
-        if self.game_state.outcome is None and self.game_state.to_move == seat:
-            mask[self.numbering.legal(self.game_state)] = 1
-        return {"observation": observation, "action_mask": mask}
+        """The seat's observation, made once a step; its arrays are read-only (copy one to change it)."""
+        seat = self._seat[agent]
+        seen = self._seen.get(seat)
+        if seen is None:
+            state = self.game_state
+            follow = self._trackers[seat]
+            if follow is None:
+                observation = self.encoder.array(state.view(seat))
+            else:
+                observation = follow.update(state).copy()
+            observation.setflags(write=False)
+            seen = self._seen[seat] = {"observation": observation, "action_mask": self._mask(seat)}
+            if self._planes is not None:
+                seen["board"] = board = self._planes(observation)
+                board.setflags(write=False)
+        return dict(seen)
+
+    def state(self) -> np.ndarray:
+        """Every seat's observation vector, seat after seat."""
+        return np.concatenate([self.observe(agent)["observation"] for agent in self.possible_agents])
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -131,27 +178,119 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             self._was_dead_step(action)
             return
         notation = self.numbering.action(action)
-        if notation not in self.game_state.legal_actions():
+        if not self.game_state.is_legal(notation):
             raise ValueError(f"action {action} ({notation!r}) is not legal for {agent} now; "
                              f"legal: {self.numbering.legal(self.game_state)[:12]}")
+        self._play(agent, notation)
+
+    def _play(self, agent: str, notation: str) -> None:
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        rewards = self.rewards
+        for key in rewards:
+            rewards[key] = 0.0
         self.game_state.play(notation)
         self._settle()
 
-    def render(self) -> str | None:
-        """The board as an onlooker sees it, as SVG (None without `render_mode="svg"`)."""
+    def render(self) -> str | np.ndarray | None:
+        """The board as an onlooker sees it: SVG text, an RGB array, or shown in the notebook (None)."""
         if self.render_mode is None or self.game_state is None:
             return None
-        return self.game_state.render_svg(None)
+        svg = self.game_state.render_svg(None)
+        if self.render_mode == "svg":
+            return svg
+        if self.render_mode == "human":
+            from IPython.display import SVG, display
+
+            display(SVG(svg))
+            return None
+        return rasterise(svg)
 
     def close(self) -> None:
         pass
 
 
-def env(game: str, render_mode: str | None = None, **options: Any) -> AECEnv:
-    """The environment of `game` under rule `options`, wrapped as pettingzoo.classic wraps its games."""
-    wrapped: AECEnv = raw_env(game, render_mode=render_mode, **options)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+def rasterise(svg: str) -> np.ndarray:
+    """SVG text as an H x W x 3 uint8 array on white (resvg; the `rl` extra installs resvg-py and Pillow)."""
+    import io
+
+    import resvg_py
+    from PIL import Image
+
+    png = resvg_py.svg_to_bytes(svg_string=svg, background="#ffffff")
+    return np.asarray(Image.open(io.BytesIO(bytes(png))).convert("RGB"))
+
+
+def board_planes(state: State, encoding: Any) -> Any:
+    """For a game with a board, a function from its observation vector to rows x columns x channels planes
+    (views of the vector's board parts, reshaped); None for the others."""
+    from ..grid import GridState
+
+    where, at = {}, 0
+    for name, length in encoding.parts:
+        where[name] = slice(at, at + length)
+        at += length
+    if isinstance(state, GridState):
+        rows, cols, cells = state.rows, state.cols, where["cells"]
+        layout = lambda vector: vector[cells].reshape(rows, cols, -1)  # noqa: E731
+    elif state.game.name == "tic-tac-two":
+        parts = [where["marks"], where["tiles"], where["face_up"]]
+        layout = lambda vector: np.concatenate([vector[part].reshape(3, 3, -1) for part in parts], axis=2)  # noqa: E731
+    elif state.game.name == "tyc":
+        cells = where["cells"]  # board by board, cell by cell: rows of boards, rows of cells
+        layout = lambda vector: vector[cells].reshape(3, 3, 3, 3, -1).transpose(0, 2, 1, 3, 4).reshape(9, 9, -1)  # noqa: E731
+    else:
+        return None
+    places = layout(np.arange(encoding.size))  # where each plane entry comes from: one gather a step
+    return lambda vector: vector[places]
+
+
+class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
+    """`raw_env` with pettingzoo.classic's wrappers' behaviour built in: an illegal action ends the game
+    (-1 for the seat that made it, 0 for the others), an action out of range is an AssertionError, and
+    the environment refuses use before `reset()`."""
+
+    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__(game, render_mode=render_mode, **options)
+        self._reset_yet = False
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("rewards", "terminations", "truncations", "infos", "agent_selection", "_cumulative_rewards"):
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        raise AttributeError(name)
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        self._reset_yet = True
+        super().reset(seed, options)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._reset_yet:
+            raise AttributeError("observe cannot be called before reset")
+        return super().observe(agent)
+
+    def render(self) -> str | np.ndarray | None:
+        if not self._reset_yet:
+            raise AttributeError("render cannot be called before reset")
+        return super().render()
+
+    def step(self, action: int | None) -> None:
+        if not self._reset_yet:
+            raise AttributeError("step cannot be called before reset")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            assert action is None, "the game is over for this agent: step(None)"
+            self._was_dead_step(action)
+            return
+        assert isinstance(action, int | np.integer) and 0 <= action < len(self.numbering), \
+            f"action {action!r} is outside the action space"
+        notation = self.numbering.actions[action]
+        if self.game_state.is_legal(notation):
+            self._play(agent, notation)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = -1.0
+        self._accumulate_rewards()
+        self._deads_step_first()
+        self._seen = {}

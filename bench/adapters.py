@@ -1,0 +1,116 @@
+"""Random play through the research adapters, as a rate against the kit's own engine in the same run.
+
+    python bench/adapters.py                  # every game, 3 seconds a measurement
+    python bench/adapters.py --seconds 1 --game tic-tac-two
+
+Per game (rules as printed) it plays uniformly random games for `--seconds` each way and prints steps
+(actions) a second:
+
+- kit: the engine alone (`legal_actions`, `play`);
+- env: PettingZoo's `env()` (the wrapped environment), reading `last()` (observation and mask) every step;
+- spiel: the OpenSpiel adapter's states (`legal_actions`, `apply_action`), reading the mover's
+  `observation_tensor` every step;
+
+each also as a ratio to the kit. Then grid tic-tac-toe (the grid family's 3 x 3, 3 in a row) through the
+kit, the environment and the adapter against pyspiel's built-in `tic_tac_toe` read the same way, as
+ratios to the built-in. Needs the `rl` and `bench` extras.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+import pyspiel
+
+import tictac_nb
+from tictac_nb.adapters import openspiel
+from tictac_nb.adapters.pettingzoo import env
+from tictac_nb.grid import grid_game
+
+
+def rate(run, seconds: float) -> float:
+    """Steps a second of `run(rng)` (which plays one game and returns its steps), over `seconds`."""
+    rng = random.Random(1)
+    steps, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        steps += run(rng)
+    return steps / elapsed
+
+
+def kit_game(name: str):
+    def run(rng: random.Random) -> int:
+        state = tictac_nb.new_game(name, seed=rng.randrange(2**32))
+        steps = 0
+        while state.outcome is None:
+            state.play(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+    return run
+
+
+def env_game(name: str):
+    environment = env(name)
+    numbers = np.random.default_rng(1)
+
+    def run(rng: random.Random) -> int:
+        environment.reset(seed=rng.randrange(2**32))
+        steps = 0
+        for _agent in environment.agent_iter():
+            observation, _, termination, truncation, _ = environment.last()
+            if termination or truncation:
+                environment.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            environment.step(int(legal[numbers.integers(len(legal))]))
+            steps += 1
+        return steps
+    return run
+
+
+def spiel_game(game: pyspiel.Game):
+    def run(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--game", choices=list(tictac_nb.GAMES), action="append")
+    args = parser.parse_args()
+    print(f"{'game':<14}{'kit steps/s':>12}{'env steps/s':>13}{'env/kit':>9}{'spiel steps/s':>15}{'spiel/kit':>11}")
+    for name in args.game or list(tictac_nb.GAMES):
+        kit = rate(kit_game(name), args.seconds)
+        pz = rate(env_game(name), args.seconds)
+        spiel = rate(spiel_game(openspiel.load(name, rng_seed=1)), args.seconds)
+        print(f"{name:<14}{kit:>12,.0f}{pz:>13,.0f}{pz / kit:>9.3f}{spiel:>15,.0f}{spiel / kit:>11.3f}")
+
+    tictac_nb.register(grid_game("tic-tac-toe", "Tic-tac-toe"))
+    try:
+        builtin = rate(spiel_game(pyspiel.load_game("tic_tac_toe")), args.seconds)
+        figures = {"kit": rate(kit_game("tic-tac-toe"), args.seconds),
+                   "env": rate(env_game("tic-tac-toe"), args.seconds),
+                   "spiel": rate(spiel_game(openspiel.load("tic-tac-toe", rng_seed=1)), args.seconds)}
+    finally:
+        tictac_nb.unregister("tic-tac-toe")
+    print(f"\ngrid tic-tac-toe against pyspiel's built-in tic_tac_toe ({builtin:,.0f} steps/s, "
+          "observation tensor read each step):")
+    for way, figure in figures.items():
+        print(f"  {way:<6}{figure:>10,.0f} steps/s  {figure / builtin:.3f} of the built-in")
+
+
+if __name__ == "__main__":
+    main()
