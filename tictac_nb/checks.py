@@ -15,10 +15,12 @@ exception raised in the game's own code is a failed check naming the method that
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 import os
 import random
+import sys
 import time
 import traceback
 import xml.etree.ElementTree as ET
@@ -28,7 +30,9 @@ from typing import Any
 
 from .bots import RandomBot, default_bot
 from .engine import (
+    HEADER_KEYS,
     MAX_ACTION_CHARS,
+    SEED_LIMIT,
     Game,
     IllegalAction,
     InvalidGame,
@@ -46,12 +50,28 @@ AIM_MOVES_PER_SECOND = 50_000
 AIM_BOT_MS = 100
 """The kit's aim for the default bot: a move within 100 ms of one core."""
 
-HEADER = ("game", "viewer", "players", "to_move", "phase", "status", "outcome")
+HEADER = HEADER_KEYS
 JUNK: tuple[Any, ...] = (None, 5, 3.5, b"5", ["5"], {"a": 1}, "", " ", "zzz", "@@", "999", "\x00", "1" * 500)
 ODD_VALUES: tuple[Any, ...] = (None, True, 0, -1, 10**12, 2.5, "", "x" * 300, [], [1, "a"], {}, {"a": None})
 """Values tried on every rule option: each is taken, or refused with `InvalidOption`."""
 ACTIONS_TRIED = 8
 """Legal actions played and undone per position (a sample: a big game lists hundreds)."""
+LOOKALIKE_SEEDS = 8
+"""Other seeds the kit deals a position's moves from, looking for games a seat cannot tell from it."""
+LOOKALIKE_LINES = 2
+"""Games of each variant whose positions the kit looks for lookalikes of (the others are checked as before)."""
+SLOW_MOVES_PER_SECOND = 5_000
+"""Under this rate of random play (a tenth of the aim: no game of the kit comes near it on a busy machine)
+`check_game` keeps to its time budget, so that a slow game is named in seconds, not minutes."""
+BUDGET_SECONDS = 10.0
+"""What a slow game's checks may take before the rest are reported as not checked."""
+PROGRESS_AFTER = 3.0
+"""Seconds after which `check_game` prints a line as each check starts."""
+WINS_SEEN = 6
+"""Ended random games needed before `check_game` warns that none was won, or all by one seat."""
+PROTOCOL = frozenset(name for name in dir(State) if not name.startswith("__") and callable(getattr(State, name))
+                     or isinstance(getattr(State, name, None), property))
+"""The methods (and properties) every state has: an attribute of the same name would hide one."""
 
 KIT_FILES = frozenset(os.path.join(os.path.dirname(__file__), name)
                       for name in ("engine.py", "checks.py", "bots.py", "frozen.py"))
@@ -64,6 +84,10 @@ class GameCheckFailed(AssertionError):
 
 class Broken(Exception):
     """A check's finding: the sentence that says what is wrong."""
+
+
+class OutOfTime(Exception):
+    """A slow game's checks ran past `BUDGET_SECONDS`."""
 
 
 @dataclass(frozen=True)
@@ -167,23 +191,28 @@ class Spot:
         return f"After {self.count} {plural} ({variant}seed {line.seed}: {', '.join(shown)})"
 
 
-def check_game(game: Game, *, games: int = 6, seed: int = 0) -> GameReport:
+def check_game(game: Game, *, games: int = 6, seed: int = 0,
+               progress: Callable[[str], Any] | None = print) -> GameReport:
     """Play `games` seeded random games of `game` (and of each of its variants) and check the contract on
     the positions met: see the module's docstring. Never raises for a broken game: read the report, or call
-    its `raise_for_failures()`."""
+    its `raise_for_failures()`. A run that lasts (a slow game) says each check as it starts, through
+    `progress` (None: silent)."""
     if not isinstance(game, Game):
         raise TypeError(f"check_game takes a Game (such as tictac_nb.GAMES['tyc']), not {excerpt(game)}")
     if type(games) is not int or games < 1:
         raise ValueError(f"games is a whole number of 1 or more, not {excerpt(games)}")
     check_seed(seed)
-    return Checker(game, games, seed).run()
+    return Checker(game, games, seed, progress).run()
 
 
 class Checker:
     """One run of `check_game`: the lines played, the positions met, and a method per check."""
 
-    def __init__(self, game: Game, games: int, seed: int) -> None:
+    def __init__(self, game: Game, games: int, seed: int, progress: Callable[[str], Any] | None = None) -> None:
         self.game = game
+        self.progress = progress
+        self.started = time.perf_counter()
+        self.deadline: float | None = None
         self.games = games
         self.seed = seed
         self.lines: list[Line] = []
@@ -196,20 +225,33 @@ class Checker:
     # ---- running the checks ------------------------------------------------------------------------
     def run(self) -> GameReport:
         cap = self.game.move_cap
+        moves, seconds = random_moves_per_second(self.game, self.seed)
+        if seconds:
+            self.figures["random moves/s"] = moves / seconds
+        rate = self.figures.get("random moves/s")
+        if rate is not None and rate < SLOW_MOVES_PER_SECOND:
+            self.deadline = self.started + BUDGET_SECONDS
         plan: list[tuple[str, str, Callable[[], None]]] = [
+            ("rules", "the state class has a docstring of its own: the rules, which Game.rules and the print "
+                      "sheet read", self.rules),
             ("games end", f"every game ends within move_cap ({cap}) actions with a proper outcome", self.ending),
+            ("own attributes", "no attribute of the state hides a method of the protocol", self.own_attributes),
             ("declared facts", "the player counts and phases met are those the Game declares", self.facts),
             ("options", "every rule option takes a value or refuses it with InvalidOption", self.options),
             ("views", "view(player) is JSON data that starts with the engine's header", self.views),
             ("hidden information", "a seat's view and board are the same on a copy determinized for that seat, "
-                                   "and the copy holds nothing but what the seat knows", self.hidden),
+                                   "and the copy is the same from every game the kit deals that the seat cannot "
+                                   "tell apart", self.hidden),
+            ("secrets", "a seat's view and board stay the same when another seat's declared secret changes"
+             if self.game.state_class.SECRETS else "no secrets declared (State.SECRETS)", self.secrets),
             ("drawing", "render_svg(viewer) is an SVG with the status line in a 'ttn-status-line' group",
              self.drawing),
             ("records", "record() goes through JSON and rebuilds the same game; a seed always deals the same game",
              self.records),
             ("notation", "every legal action is plain text that play() takes back", self.notation),
             ("undo", "undo() takes back the last action and restores the position exactly", self.undo),
-            ("clones", "a clone played to the end leaves the original as it was", self.clones),
+            ("clones", "a clone played to the end leaves the original as it was, every attribute of it",
+             self.clones),
             ("refusals", "illegal and junk actions raise IllegalAction with a reason and change nothing",
              self.refusals),
             ("words", "describe() and targets() give words to every legal action", self.words),
@@ -218,15 +260,29 @@ class Checker:
             ("fair bots", "RandomBot and the default bot decide the same on the real game and on a copy the mover "
                           "cannot tell apart", self.fair_bots),
         ]
-        checks = [self.attempt(name, rule, method) for name, rule, method in plan]
+        checks = []
+        for number, (name, rule, method) in enumerate(plan, 1):
+            elapsed = time.perf_counter() - self.started
+            if self.progress is not None and elapsed > PROGRESS_AFTER:
+                self.progress(f"check_game({self.game.name!r}): {name} ({number} of {len(plan)}), "
+                              f"{elapsed:.0f} s so far")
+            checks.append(self.attempt(name, rule, method))
         self.rules_text()
+        self.results()
         self.speed()
         return GameReport(self.game, checks, self.warnings, self.figures)
 
     def attempt(self, name: str, rule: str, method: Callable[[], None]) -> Check:
         self.here, self.doing = "At the start", "new_game"
         try:
+            self.on_time()
             method()
+        except OutOfTime:
+            rate = self.figures.get("random moves/s", 0)
+            return Check(name, rule, f"not checked: the game plays only {rate:,.0f} random moves a second (the kit "
+                                     f"aims at {AIM_MOVES_PER_SECOND:,}), so check_game stopped after "
+                                     f"{BUDGET_SECONDS:.0f} s; make legal_actions() and apply() faster (nothing "
+                                     "that waits or sleeps, legal actions computed once per position)")
         except Broken as finding:
             return Check(name, rule, str(finding))
         except InvalidGame as error:
@@ -235,8 +291,13 @@ class Checker:
             return Check(name, rule, f"{self.here}, {raised(error, self.doing)}")
         return Check(name, rule)
 
+    def on_time(self) -> None:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
+
     def visit(self, spot: Spot, doing: str = "play") -> State:
         """The position at `spot`, replayed from its seed and moves (never a clone: clones are checked)."""
+        self.on_time()
         self.here, self.doing = spot.where(), "new_game"
         line = spot.line
         state = self.game.start(line.seed, dict(line.options))
@@ -300,6 +361,7 @@ class Checker:
         state = self.game.start(line.seed, dict(line.options))
         try:
             while True:
+                self.on_time()
                 spot = Spot(line, len(line.moves))
                 self.here, self.doing = spot.where(), "legal_actions"
                 legal = state.legal_actions()
@@ -332,6 +394,8 @@ class Checker:
                             f"({refused}): is_legal() and legal_actions() must agree, and an action is exactly its "
                             "notation")
                 line.moves.append(action)
+        except OutOfTime:
+            raise
         except Exception as error:
             return f"{self.here}, {raised(error, self.doing)}"
 
@@ -436,12 +500,123 @@ class Checker:
                     raise Broken(f"{spot.where()}: a copy from determinize({viewer}, rng) keeps the real seed, which "
                                  "may rebuild every secret and the chance to come: give it a fresh seed, "
                                  "copy.seed = rng.randrange(2**32)")
+                for other in self.lookalikes(spot, state, viewer):
+                    self.doing = f"determinize({viewer}, rng) (on a game the kit dealt)"
+                    theirs = other.determinize(viewer, self.rng(spot, viewer))
+                    mine = self.visit(spot)  # as untouched as the kit's deal: no cache filled by the checks above
+                    mine.view(viewer)
+                    self.doing = f"determinize({viewer}, rng)"
+                    if snapshot(theirs) != snapshot(mine.determinize(viewer, self.rng(spot, viewer))):
+                        raise Broken(f"{spot.where()}: determinize({viewer}, rng) keeps something {seat_words(viewer)} "
+                                     f"cannot see: the kit dealt the same moves from seed {other.seed}, a game "
+                                     f"{seat_words(viewer)} cannot tell apart (the same view({viewer})), and the copy "
+                                     "made from it differs from the copy made from this game. A copy must make up "
+                                     "every hidden part from rng (declare per-seat secrets in SECRETS and the kit "
+                                     "deals them; State.determinize alone keeps every secret)")
                 again = state.determinize(viewer, random.Random(1)).determinize(viewer, self.rng(spot, viewer))
                 if again.record() != copy.record() or again.key() != copy.key():
                     raise Broken(f"{spot.where()}: determinize({viewer}, rng) gives another copy when the hidden "
                                  f"parts were already made up than from the real game, so it reads something "
                                  f"player {viewer} may not know (the seed, an option or part of the position that "
                                  f"view({viewer}) does not show): make it up from the view, the moves and rng only")
+
+    def lookalikes(self, spot: Spot, state: State, viewer: int | None) -> list[State]:
+        """Games the kit deals itself that `viewer` cannot tell from `state`, never made by the game's own
+        `determinize`: the same options and moves replayed from other seeds (kept where they are legal, the
+        position differs and `view(viewer)` is the same), and where the game declares `SECRETS`, a clone with
+        another seat's secret from another deal (kept where `view(viewer)` is the same). Only for the first
+        `LOOKALIKE_LINES` games of each variant, at most two."""
+        line = spot.line
+        if line.seed >= self.seed + LOOKALIKE_LINES:
+            return []
+        seen, found, whole = state.view(viewer), [], position(state)
+        for number in range(1, LOOKALIKE_SEEDS + 1):
+            other = self.dealt(line, spot.moves, (line.seed + 7919 * number) % SEED_LIMIT)
+            if other is not None and position(other) != whole and other.view(viewer) == seen:
+                found.append(other)
+                break
+        for name in state.SECRETS:
+            for seat in range(state.num_players):
+                twin = self.swapped(state, name, seat) if seat != viewer else None
+                if twin is not None and twin.view(viewer) == seen:
+                    found.append(twin)
+                    return found
+        return found
+
+    def dealt(self, line: Line, moves: list[str], seed: int) -> State | None:
+        """`moves` of `line`'s variant played from another `seed`, or None where one of them is refused there."""
+        self.doing = "new_game (another seed)"
+        state = self.game.start(seed, dict(line.options))
+        for move in moves:
+            self.doing = f"play({move!r}) (from another seed)"
+            try:
+                state.play(move)
+            except IllegalAction:
+                return None
+        return state
+
+    def swapped(self, state: State, name: str, seat: int) -> State | None:
+        """A clone of `state` whose `seat` holds another value of the secret `name`, from another deal of the
+        same options (None if no deal of a few gives another)."""
+        own = getattr(state, name)
+        if type(own) not in (list, tuple) or len(own) != state.num_players:
+            raise Broken(f"SECRETS names {name!r}, but the state's {name!r} is {excerpt(own)}: a secret is a list "
+                         f"with one value per seat ({state.num_players}), dealt in setup()")
+        for number in range(1, LOOKALIKE_SEEDS + 1):
+            self.doing = "new_game (another deal)"
+            value = getattr(self.game.start((state.seed + 104729 * number) % SEED_LIMIT, dict(state.options)),
+                            name)[seat]
+            if value != own[seat]:
+                self.doing = "clone"
+                twin = state.clone()
+                values = list(getattr(twin, name))
+                values[seat] = copy.deepcopy(value)
+                setattr(twin, name, values)
+                return twin
+        return None
+
+    def secrets(self) -> None:
+        names = self.game.state_class.SECRETS
+        if not names:
+            return
+        for spot, state in self.running():
+            for name in names:
+                for seat in range(state.num_players):
+                    twin = self.swapped(state, name, seat)
+                    if twin is None:
+                        continue
+                    for viewer in self.seats(state):
+                        if viewer == seat:
+                            continue
+                        who = seat_words(viewer)
+                        self.doing = f"view({viewer})"
+                        if twin.view(viewer) != state.view(viewer):
+                            key = next((k for k, v in state.view(viewer).items() if twin.view(viewer).get(k) != v), "?")
+                            raise Broken(f"{spot.where()}: view({viewer}) shows player {seat}'s {name!r}, which the "
+                                         f"game declares secret (SECRETS): its {key!r} changes when only player "
+                                         f"{seat}'s {name!r} does, and {who} may not see it. Leave {name!r} out of "
+                                         f"view_body (the kit adds each seat's own)")
+                        self.doing = f"render_svg({viewer})"
+                        if twin.render_svg(viewer) != state.render_svg(viewer):
+                            raise Broken(f"{spot.where()}: the board drawn for {who} shows player {seat}'s {name!r}, "
+                                         "which the game declares secret (SECRETS): the renderer must draw from "
+                                         "the view only")
+                        if viewer is not None and viewer == state.to_move and \
+                                list(twin.legal_actions()) != list(state.legal_actions()):
+                            raise Broken(f"{spot.where()}: the mover's legal actions change with player {seat}'s "
+                                         f"secret {name!r}, so they tell the mover that secret")
+
+    def rules(self) -> None:
+        from .grid import GridState
+
+        cls = self.game.state_class
+        module = sys.modules.get(cls.__module__)
+        from_class = (cls.__module__ == "__main__" or not getattr(module, "__doc__", None)
+                      or issubclass(cls, GridState) and cls is not GridState)
+        if from_class and not (cls.__dict__.get("__doc__") or "").strip():
+            raise Broken(f"{cls.__name__} has no docstring of its own, so the rules page would print another "
+                         f"class's: write the rules in the class's docstring (a first line naming the game, then "
+                         "'For players:' and its bullets, '- ...'; Game.rules gives the shape)")
 
     def same_view(self, spot: Spot, state: State, copy: State, viewer: int | None) -> None:
         seat = "the onlooker" if viewer is None else f"player {viewer}"
@@ -543,6 +718,7 @@ class Checker:
     def clones(self) -> None:
         for spot, state in self.running():
             before = (state.key(), list(state.legal_actions()), state.view(None), state.record())
+            attributes = snapshot(state)
             self.doing = "clone"
             copy = state.clone()
             rng = random.Random(spot.line.seed)
@@ -551,10 +727,26 @@ class Checker:
                 if copy.outcome is not None:
                     break
                 copy.play(rng.choice(copy.legal_actions()))
+            changed = next((name for name, value in snapshot(state).items() if attributes.get(name) != value), None)
+            if changed is not None:
+                raise Broken(f"{spot.where()}: the attribute {changed!r} is shared between the game and its clone(): "
+                             f"playing the clone to the end changed the original's {changed!r}. clone() must copy "
+                             "every list, dict and set of the position, nested ones too (copy.deepcopy does; a "
+                             "list of lists needs [row[:] for row in rows]), or share only what nothing changes")
             if (state.key(), list(state.legal_actions()), state.view(None), state.record()) != before:
                 raise Broken(f"{spot.where()}: playing a clone() to the end changed the original game: clone() "
                              "must copy every list, dict and set of the position (copy.deepcopy does), or share "
                              "only what nothing changes")
+
+    def own_attributes(self) -> None:
+        for spot in self.spots():
+            state = self.visit(spot)
+            clash = sorted(PROTOCOL & set(vars(state)))
+            if clash:
+                name = clash[0]
+                raise Broken(f"{spot.where()}: the state has an attribute {name!r}, which hides the method "
+                             f"State.{name}() that the kit calls (the board, the bots, the checks): give the "
+                             f"attribute another name, such as self.my_{name}")
 
     def refusals(self) -> None:
         for spot, state in self.running():
@@ -694,10 +886,22 @@ class Checker:
                                  "('- ...'): the print sheet prints what it finds instead (see Game.rules for "
                                  "the shape)")
 
+    def results(self) -> None:
+        """Warn about a game no random game is won in, or that one seat wins every time."""
+        outcomes = [self.visit(Spot(line, len(line.moves))).outcome for line in self.lines if line.ended]
+        if len(outcomes) < WINS_SEEN:
+            return
+        won = [outcome.winners for outcome in outcomes if outcome.winners]
+        if not won:
+            self.warnings.append(f"none of {len(outcomes)} random games was won (each ended: "
+                                 f"{excerpt(outcomes[0].reason, 80)}): do the rules let anybody win? (a grid "
+                                 "game's wins() returns the cells of the line it completes)")
+        elif len(won) == len(outcomes) and len(set(won)) == 1:
+            names = self.visit(Spot(self.lines[0], 0))
+            who = ", ".join(names.player_name(p) for p in won[0])
+            self.warnings.append(f"{who} won all {len(outcomes)} random games: can the other seats ever win?")
+
     def speed(self) -> None:
-        moves, seconds = random_moves_per_second(self.game, self.seed)
-        if seconds:
-            self.figures["random moves/s"] = moves / seconds
         if self.bot_seconds:
             self.figures["bot ms/move"] = 1000 * sum(self.bot_seconds) / len(self.bot_seconds)
         self.warnings += speed_warnings(self.figures)
@@ -736,6 +940,41 @@ def random_moves_per_second(game: Game, seed: int, budget: float = 0.25) -> tupl
     return moves, time.perf_counter() - started
 
 
+def seat_words(viewer: int | None) -> str:
+    return "the onlooker" if viewer is None else f"player {viewer}"
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Every attribute of `state`'s position but the Game, as plain comparable values (`plain`), to compare
+    after a clone of it was played."""
+    return {name: plain(value) for name, value in state.__getstate__().items() if name != "game"}
+
+
+def position(state: State) -> dict[str, Any]:
+    """`snapshot` but the seed: what two deals of the same moves may differ in."""
+    return {name: value for name, value in snapshot(state).items() if name != "seed"}
+
+
+def plain(value: Any, depth: int = 0) -> Any:
+    """`value` as nested tuples of its parts, so that two equal positions compare equal even where a part is
+    an object of the game's own without `__eq__` (a frame of a stack, a card)."""
+    if depth > 12 or isinstance(value, str | bytes | int | float | bool | type(None) | type):
+        return value
+    if isinstance(value, list | tuple | bytearray):
+        return (type(value).__name__, *(plain(item, depth + 1) for item in value))
+    if isinstance(value, dict):
+        return ("dict", *((plain(k, depth + 1), plain(v, depth + 1)) for k, v in value.items()))
+    if isinstance(value, set | frozenset):
+        return ("set", frozenset(plain(item, depth + 1) for item in value))
+    if isinstance(value, Game | random.Random) or callable(value):
+        return id(value)
+    parts = getattr(value, "__dict__", None)
+    if parts is None:
+        slots = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
+        parts = {name: getattr(value, name, None) for name in slots}
+    return (type(value).__name__, plain(parts, depth + 1)) if parts else value
+
+
 def kind_of(value: Any) -> str:
     """'an int', 'a list': the type of `value` with its article."""
     name = type(value).__name__
@@ -756,7 +995,7 @@ def raised(error: BaseException, doing: str) -> str:
     frames = [frame for frame, _ in traceback.walk_tb(error.__traceback__)]
     own = [frame for frame in frames
            if frame.f_code.co_filename not in KIT_FILES and not frame.f_code.co_filename.startswith(STDLIB)]
-    message = excerpt(str(error), 200).strip("'")
+    message = excerpt(str(error), 200)[1:-1]  # the quotes excerpt adds, never one of the message's own
     what = f"{type(error).__name__}: {message}" if message else type(error).__name__
     if not own:
         return f"{doing} raised {what}"
