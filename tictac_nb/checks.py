@@ -165,6 +165,7 @@ class Line:
     seed: int
     moves: list[str] = field(default_factory=list)
     ended: bool = False
+    outcome: Outcome | None = None
 
 
 @dataclass(frozen=True)
@@ -225,12 +226,6 @@ class Checker:
     # ---- running the checks ------------------------------------------------------------------------
     def run(self) -> GameReport:
         cap = self.game.move_cap
-        moves, seconds = random_moves_per_second(self.game, self.seed)
-        if seconds:
-            self.figures["random moves/s"] = moves / seconds
-        rate = self.figures.get("random moves/s")
-        if rate is not None and rate < SLOW_MOVES_PER_SECOND:
-            self.deadline = self.started + BUDGET_SECONDS
         plan: list[tuple[str, str, Callable[[], None]]] = [
             ("rules", "the state class has a docstring of its own: the rules, which Game.rules and the print "
                       "sheet read", self.rules),
@@ -267,8 +262,8 @@ class Checker:
                 self.progress(f"check_game({self.game.name!r}): {name} ({number} of {len(plan)}), "
                               f"{elapsed:.0f} s so far")
             checks.append(self.attempt(name, rule, method))
-        self.rules_text()
         self.results()
+        self.rules_text()
         self.speed()
         return GameReport(self.game, checks, self.warnings, self.figures)
 
@@ -290,6 +285,12 @@ class Checker:
         except Exception as error:  # the game's own code raised: say which method, with its message
             return Check(name, rule, f"{self.here}, {raised(error, self.doing)}")
         return Check(name, rule)
+
+    def slow(self, moves: int, seconds: float) -> None:
+        """Keep to `BUDGET_SECONDS` once random play is measured under `SLOW_MOVES_PER_SECOND`."""
+        if self.deadline is None and seconds > 0.05 and moves / seconds < SLOW_MOVES_PER_SECOND:
+            self.deadline = self.started + BUDGET_SECONDS
+            self.figures["random moves/s"] = moves / seconds
 
     def on_time(self) -> None:
         if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -344,12 +345,16 @@ class Checker:
         """Plays the lines every other check visits: each game to its end, checking every step on the way."""
         game, cap = self.game, self.game.move_cap
         variants = {"as printed": {}, **{name: dict(options) for name, options in game.variants.items()}}
-        problem = None
+        problem, moves, seconds = None, 0, 0.0
         for variant, options in variants.items():
             for seed in range(self.seed, self.seed + self.games):
                 line = Line(variant, options, seed)
                 self.lines.append(line)
+                started = time.perf_counter()
                 found = self.play_line(line, cap)
+                if len(self.lines) > 1:  # the first game pays for what runs once
+                    moves, seconds = moves + len(line.moves), seconds + time.perf_counter() - started
+                    self.slow(moves, seconds)
                 problem = problem or found
         if problem:
             raise Broken(problem)
@@ -366,7 +371,7 @@ class Checker:
                 self.here, self.doing = spot.where(), "legal_actions"
                 legal = state.legal_actions()
                 if state.outcome is not None:
-                    line.ended = True
+                    line.ended, line.outcome = True, state.outcome
                     return self.proper_end(spot, state, legal)
                 self.doing = "phase"
                 phase = state.phase()
@@ -888,7 +893,7 @@ class Checker:
 
     def results(self) -> None:
         """Warn about a game no random game is won in, or that one seat wins every time."""
-        outcomes = [self.visit(Spot(line, len(line.moves))).outcome for line in self.lines if line.ended]
+        outcomes = [line.outcome for line in self.lines if isinstance(line.outcome, Outcome)]
         if len(outcomes) < WINS_SEEN:
             return
         won = [outcome.winners for outcome in outcomes if outcome.winners]
@@ -897,11 +902,15 @@ class Checker:
                                  f"{excerpt(outcomes[0].reason, 80)}): do the rules let anybody win? (a grid "
                                  "game's wins() returns the cells of the line it completes)")
         elif len(won) == len(outcomes) and len(set(won)) == 1:
-            names = self.visit(Spot(self.lines[0], 0))
+            names = self.game.start(self.seed, {})
             who = ", ".join(names.player_name(p) for p in won[0])
             self.warnings.append(f"{who} won all {len(outcomes)} random games: can the other seats ever win?")
 
     def speed(self) -> None:
+        if self.deadline is None:
+            moves, seconds = random_moves_per_second(self.game, self.seed)
+            if seconds:
+                self.figures["random moves/s"] = moves / seconds
         if self.bot_seconds:
             self.figures["bot ms/move"] = 1000 * sum(self.bot_seconds) / len(self.bot_seconds)
         self.warnings += speed_warnings(self.figures)
