@@ -12,9 +12,9 @@ import pytest
 
 import tictac_nb
 from tictac_nb import Game, GameCheckFailed, IllegalAction, InvalidOption, Outcome, State, check_game, printing
+from tictac_nb.bots import MCTSBot, RandomBot
 from tictac_nb.checks import AIM_BOT_MS, AIM_MOVES_PER_SECOND, speed_warnings
 from tictac_nb.engine import InvalidGame, Option, int_between, seed_bits
-from tictac_nb.bots import MCTSBot, RandomBot
 from tictac_nb.frozen import FrozenDict
 from tictac_nb.grid import GridState, grid_game
 from tictac_nb.registry import BUILTIN
@@ -551,8 +551,9 @@ class SharedRows(Noughts):
 
 def test_state_shared_between_clones_is_named():
     said = failure(broken(SharedRows), "clones")
-    assert re.fullmatch(r"(At the start|After \d moves?) \(seed 0[^)]*\): the attribute 'rows' is shared between the game and its "
-                        r"clone\(\): playing the clone to the end changed the original's 'rows'\..*", said), said
+    assert re.fullmatch(r"(At the start|After \d moves?) \(seed 0[^)]*\): the attribute 'rows' is shared between "
+                        r"the game and its clone\(\): playing the clone to the end changed the original's 'rows'\..*",
+                        said), said
 
 
 class Sleepy(Noughts):
