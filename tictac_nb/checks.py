@@ -594,6 +594,11 @@ class Checker:
                     twin = self.swapped(state, name, seat)
                     if twin is None:
                         continue
+                    self.doing = "key"
+                    if twin.key() == state.key():
+                        raise Broken(f"{spot.where()}: key() is the same when player {seat}'s secret {name!r} differs: "
+                                     "key() describes the whole position, hidden parts included (add the secrets "
+                                     "to it; GridState's key() has them)")
                     for viewer in self.seats(state):
                         if viewer == seat:
                             continue

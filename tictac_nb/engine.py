@@ -167,6 +167,11 @@ def boolean(value: Any) -> bool:
     return value
 
 
+KIT_BOT: list[Callable[..., Any]] = []
+"""The kit's own bot, which a `Game` naming no `default_bot` holds: `bots.py` (which imports this module, so it
+cannot be imported here) puts `MCTSBot` in it, before any game is made."""
+
+
 @dataclass(frozen=True, repr=False)
 class Game:
     """The rules of one game: name, options with their defaults, and the state class that plays it.
@@ -216,10 +221,8 @@ class Game:
             settle(self, "hidden_information", True)
             if cls.determinize is State.determinize:
                 settle(self, "copies_replay", False)
-        if self.default_bot is None:
-            from .bots import MCTSBot  # the bots import this module: only a made Game needs them
-
-            settle(self, "default_bot", MCTSBot)
+        if self.default_bot is None and KIT_BOT:
+            settle(self, "default_bot", KIT_BOT[0])
         settle(self, "phases", declared_phases(self))
         settle(self, "players", declared_players(self))
         check_declared_facts(self)
@@ -414,8 +417,8 @@ class State(ABC):
     `setup` deals: the one declaration a game with such secrets needs. The kit derives the rest: `view(player)`
     shows each as a list with only `player`'s own value (the others None), `determinize` deals the others'
     afresh (each seat's on its own, as a target square is), `Game.hidden_information` is set and, unless the
-    game writes its own `determinize`, `Game.copies_replay` is False. `view_body` must not show them, and
-    `check_game` checks that it does not."""
+    game writes its own `determinize`, `Game.copies_replay` is False. `view_body` must not show them and
+    `key()` must include them (`GridState`'s does), as `check_game` checks."""
     POSITION: tuple[str, ...] = ()
     """Attributes a game's compiled core keeps in slots of its own rather than in `__dict__` (its `core.py`
     names them): copies, pickles and in-place restores take them too."""

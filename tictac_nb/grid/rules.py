@@ -301,6 +301,9 @@ class GridState(State):
         return "mark"
 
     def key(self) -> Any:
+        if self.SECRETS:
+            return (bytes(self.board), self.to_move, self.left,
+                    *(tuple(map(repr, getattr(self, name))) for name in self.SECRETS))
         return bytes(self.board), self.to_move, self.left
 
     def clone(self) -> GridState:
