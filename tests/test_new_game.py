@@ -11,12 +11,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME_ITERATING = ["tests/test_protocol.py", "tests/test_check_game.py", "tests/test_bots.py",
-                  "tests/test_printing.py", "tests/test_coach.py"]
+                  "tests/test_printing.py", "tests/test_coach.py", "tests/test_exercises.py"]
 """The test files that play every registered game (those whose tables come from `GAMES` and what a game declares)."""
 
 
 def test_a_game_folder_copied_into_the_package_passes_the_game_iterating_tests(tmp_path):
     shutil.copytree(ROOT / "tictac_nb", tmp_path / "tictac_nb", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "widgets", tmp_path / "widgets")
     shutil.copytree(ROOT / "tests" / "newgame" / "secretgrid", tmp_path / "tictac_nb" / "games" / "secretgrid")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     where = "import tictac_nb; print(tictac_nb.__file__, *tictac_nb.GAMES)"
