@@ -439,7 +439,7 @@ class Checker:
             state = self.visit(Spot(self.lines[0], 0))
             self.doing = "setup_record"
             for key in state.setup_record():
-                if key not in game.options:
+                if key not in game.options and key not in state.SECRETS:
                     raise Broken(f"setup_record() names {key!r}, which is no option of the game, so the default "
                                  f"determinize cannot pin it on a copy with another seed: name each part of the setup "
                                  f"by the option that fixes it (add an Option {key!r}), or write determinize()")

@@ -463,8 +463,9 @@ class State(ABC):
         """The whole position, hidden parts included, as a comparable value."""
 
     def setup_record(self) -> dict:
-        """The random setup as JSON-safe data, written into records as a check."""
-        return {}
+        """The random setup as JSON-safe data, written into records as a check: unless overridden, the
+        declared `SECRETS` (so a record whose seed was edited is refused rather than dealt again)."""
+        return {name: thaw(getattr(self, name)) for name in self.SECRETS}
 
     def determinize(self, player: int | None, rng: random.Random) -> State:
         """A copy with everything hidden from `player` resampled from `rng`: what a bot decides from.
@@ -485,6 +486,8 @@ class State(ABC):
         if setup:
             pinned = {}
             for key, value in setup.items():
+                if key in self.SECRETS:
+                    continue  # dealt afresh below
                 option = self.game.options.get(key)
                 try:
                     if option is None:
