@@ -864,7 +864,8 @@ class Checker:
                                                 "the default bot": lambda: default_bot(self.game, 3)}
         for spot, state in self.bot_positions():
             self.doing = f"determinize({state.to_move}, rng)"
-            lookalike = state.determinize(state.to_move, self.rng(spot, state.to_move))
+            lookalikes = [state.determinize(state.to_move, self.rng(spot, state.to_move)),
+                          *self.lookalikes(spot, state, state.to_move)[:1]]
             for name, make in makers.items():
                 self.doing = f"{name}.choose"
                 started = time.perf_counter()
@@ -873,12 +874,13 @@ class Checker:
                     self.bot_seconds.append(time.perf_counter() - started)
                 if real not in state.legal_actions():
                     raise Broken(f"{spot.where()}: {name} chose {excerpt(real)}, which is not a legal action")
-                seen = make().choose(lookalike)
-                if seen != real:
-                    raise Broken(f"{spot.where()}: {name} chose {real!r} on the real game but {seen!r} on a copy "
-                                 f"player {state.to_move} cannot tell apart from it, so it decides from something "
-                                 "its seat may not know: a bot reads only state.determinize(seat, rng), the "
-                                 "seat's view and the mover's legal actions")
+                for kind, lookalike in zip(("a copy", "a game the kit dealt"), lookalikes, strict=False):
+                    seen = make().choose(lookalike)
+                    if seen != real:
+                        raise Broken(f"{spot.where()}: {name} chose {real!r} on the real game but {seen!r} on {kind} "
+                                     f"player {state.to_move} cannot tell apart from it, so it decides from something "
+                                     "its seat may not know: a bot reads only state.determinize(seat, rng), the "
+                                     "seat's view and the mover's legal actions")
 
     def bot_positions(self) -> list[tuple[Spot, State]]:
         """Up to four positions where the game runs: a third and two thirds into the first game of each variant."""
