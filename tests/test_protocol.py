@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption, InvalidRecord, MCTSBot, RandomBot
-from tictac_nb.checks import position, snapshot
+from tictac_nb.checks.lookalikes import position, snapshot
 
 SEEDS = st.integers(0, 2**32 - 1)
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
