@@ -196,7 +196,7 @@ class Game:
     default_bot: Callable[..., Any] | None = None
     """The bot that plays this game unless told otherwise, made as `default_bot(seed=...)`: the notebooks,
     the design lab and the play pages take it (and the bot name "default"). Each game's `bots.py` names its
-    own; None means     the kit's `MCTSBot`, which the game then holds."""
+    own; None means the kit's `MCTSBot`, which the game then holds."""
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Option sets worth trying beside the rules as printed (more players, another Grid, an odd box):
     the protocol tests and `check_game` play every one."""
