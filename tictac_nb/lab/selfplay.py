@@ -274,10 +274,11 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     decision), lead_changes and decisiveness (see `score_story`; NaN without scores), reason, moves
     (`final_state(row)` rebuilds the game; `replay(results, row)` steps through it).
     """
+    bots = with_default(bots, game)
     options = dict(options or {})
     label = variant if variant is not None else options_label(options)
     state = new_game(game, seed=seed, **options)
-    factories = seat_factories(with_default(bots, game), state.num_players)
+    factories = seat_factories(bots, state.num_players)
     first_mover = state.to_move
     first = state.current_scores()
     story = _Story([first] if first is not None else None)
