@@ -606,6 +606,9 @@ def test_declared_secrets_give_the_redaction_the_determinize_and_the_facts():
     copies = [state.determinize(0, random.Random(n)) for n in range(20)]
     assert all(c.target[0] == state.target[0] and not c.replayable for c in copies)
     assert len({c.target[1] for c in copies}) > 1 and state.target == TARGET.start(3, {}).target
+    mine, theirs = (f"your target: square {state.geometry.names[cell]}" for cell in state.target)
+    assert mine in state.render_svg(0) and theirs not in state.render_svg(0)  # a board shows its seat's own
+    assert "your target" not in state.render_svg(None)
     report = check_game(TARGET, games=2, progress=None)
     assert report.ok, report
 

@@ -343,4 +343,5 @@ class GridState(State):
             "cells": ["#" if m == BLOCKED else None if m == EMPTY else MARKS[m - 1] for m in self.board],
             "last": names[self.last] if self.last >= 0 else None,
             "line": [names[cell] for cell in self.line],
+            **({"secrets": list(self.SECRETS)} if self.SECRETS else {}),
         }
