@@ -1,5 +1,6 @@
 """A new game is a folder and nothing else: a small game with a secret per seat (`tests/newgame/secretgrid`),
-copied into a copy of the package, passes the suite's game-iterating tests with no edit anywhere else."""
+copied into a copy of the package, passes every test of the suite that iterates over the games, with no edit
+anywhere else (a game with no notebook and no exercises is left out of those, as the README says)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-GAME_ITERATING = ["tests/test_protocol.py", "tests/test_check_game.py", "tests/test_bots.py",
-                  "tests/test_printing.py", "tests/test_coach.py", "tests/test_exercises.py"]
-"""The test files that play every registered game (those whose tables come from `GAMES` and what a game declares)."""
+SUITE = ["tests", "--ignore=tests/browser", "--ignore=tests/test_new_game.py"]
+"""The suite but the browser tests (which need the built site) and this test itself: every test that iterates
+over the registered games (its tables come from `GAMES` and what a game declares) meets the new one."""
 
 
 def test_a_game_folder_copied_into_the_package_passes_the_game_iterating_tests(tmp_path):
@@ -24,9 +25,9 @@ def test_a_game_folder_copied_into_the_package_passes_the_game_iterating_tests(t
     check = subprocess.run([sys.executable, "-P", "-c", where], env=env, cwd=ROOT, capture_output=True, text=True,
                            check=True)
     assert check.stdout.startswith(str(tmp_path)) and "secretgrid" in check.stdout.split()
-    run = subprocess.run([sys.executable, "-P", "-m", "pytest", *GAME_ITERATING, "-q", "-n", "0", "-p",
+    run = subprocess.run([sys.executable, "-P", "-m", "pytest", *SUITE, "-q", "-n", "0", "-p",
                           "no:cacheprovider", "-k", "secretgrid"], env=env, cwd=ROOT, capture_output=True, text=True,
                          timeout=1200)
     summary = run.stdout.strip().splitlines()[-1]
     assert run.returncode == 0, run.stdout[-4000:]
-    assert " passed" in summary and int(summary.split()[0]) >= 20, summary
+    assert " passed" in summary and int(summary.split()[0]) >= 60, summary
