@@ -53,7 +53,8 @@ def test_a_game_that_names_no_default_bot_gets_mcts():
     game = tictac_nb.GAMES["tyc"]
     bare = tictac_nb.Game(game.name, game.title, game.state_class, game.render, game.options)
     bot = default_bot(bare, seed=2)
-    assert bare.default_bot is None and isinstance(bot, MCTSBot) and bot.iterations == MCTSBot().iterations
+    assert bare.default_bot is MCTSBot and isinstance(bot, MCTSBot) and bot.iterations == MCTSBot().iterations
+    assert isinstance(bare.default_bot(seed=1), MCTSBot)  # the game holds it: no None to call
     assert type(default_bot(tictac_nb.GAMES["tic-toc"], seed=2)).__name__ == "TicTocBot"  # a game's own, as it is
 
 
@@ -196,3 +197,11 @@ def test_a_team_game_seats_the_bot_by_team():
     strength = load_strength()
     state = tictac_nb.new_game("tic-tac-ko", seed=0)
     assert [strength.side_of(state, seat) for seat in range(state.num_players)] == list(state.team_of)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_default_is_a_bot_name_in_the_lab(name):
+    from tictac_nb.lab.selfplay import bot_label, play_game
+
+    row = play_game(name, 3, bots={0: "default"}, max_actions=4)
+    assert row["bots"].split(" vs ")[0] == bot_label(tictac_nb.GAMES[name].default_bot)

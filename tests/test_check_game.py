@@ -6,14 +6,17 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
+import time
 
 import pytest
 
 import tictac_nb
 from tictac_nb import Game, GameCheckFailed, IllegalAction, InvalidOption, Outcome, State, check_game, printing
+from tictac_nb.bots import MCTSBot, RandomBot
 from tictac_nb.checks import AIM_BOT_MS, AIM_MOVES_PER_SECOND, speed_warnings
 from tictac_nb.engine import InvalidGame, Option, int_between, seed_bits
 from tictac_nb.frozen import FrozenDict
+from tictac_nb.grid import GridState, grid_game
 from tictac_nb.registry import BUILTIN
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
@@ -103,10 +106,10 @@ def test_the_kits_games_keep_the_contract(name):
 def test_a_students_tic_tac_toe_keeps_the_contract_with_no_determinize_and_no_phase():
     report = check_game(NOUGHTS)
     assert report.ok, report
-    assert len(report.checks) == 14 and not report.failures
+    assert len(report.checks) == 17 and not report.failures and "For players" in report.warnings[0]
     text = repr(report)
     assert text.startswith("check_game('noughts'): every check passed")
-    assert text.count("✓") == 14 and "random play:" in text
+    assert text.count("✓") == 17 and "random play:" in text
     assert "✓" in report._repr_html_() and "<b>games end</b>" in report._repr_html_()
 
 
@@ -390,7 +393,7 @@ def test_check_game_refuses_what_is_not_a_game():
     ({"move_cap": 0}, "move_cap is the most actions"),
     ({"move_cap": True}, "move_cap is the most actions"),
     ({"copies_replay": "yes"}, "copies_replay is True or False"),
-    ({"hidden_information": True}, "must override determinize"),
+    ({"hidden_information": True}, "must declare its secrets .* or override determinize"),
     ({"phases": ("mark", "peek")}, "needs a phase\\(\\) that says which step"),
 ])
 def test_declared_facts_are_checked_when_the_game_is_made(facts, words):
@@ -408,7 +411,8 @@ def test_the_kits_games_declare_their_facts():
     games = tictac_nb.GAMES
     assert games["tic-tac-ko"].phases == ("start", "action", "more", "answer", "effect")
     assert games["tic-toc"].players == games["tic-tac-ko"].players == (2, 3, 4)
-    assert [g.copies_replay for g in games.values()] == [True, True, True, False, False]
+    kits = {name: games[name].copies_replay for name in ("tic-tac-two", "tyc", "tic-tac-trek", "tic-toc", "tic-tac-ko")}
+    assert kits == {"tic-tac-two": True, "tyc": True, "tic-tac-trek": True, "tic-toc": False, "tic-tac-ko": False}
     assert "determinize" not in vars(type(games["tyc"].new_game(1)))  # the default covers Tyc
 
 
@@ -466,3 +470,193 @@ def test_register_and_check_a_students_game_together():
         tictac_nb.unregister("noughts")
     with pytest.raises(InvalidOption):
         tictac_nb.game_named("noughts")
+
+
+# ---- the student's mistakes, each named ----------------------------------------------------------
+class NeverWon(Noughts):
+    """Noughts whose wins are never seen."""
+
+    def apply(self, action):
+        self.marks[int(action) - 1] = self.to_move
+        if None not in self.marks:
+            self.outcome, self.to_move = Outcome((), None, "draw: the board is full"), None
+        else:
+            self.to_move = 1 - self.to_move
+
+
+class FirstMoveWins(Noughts):
+    """Noughts in which the first mark wins."""
+
+    def apply(self, action):
+        self.marks[int(action) - 1] = 0
+        self.outcome, self.to_move = Outcome((0,), None, "X wins at once"), None
+
+
+def test_a_game_nobody_wins_or_one_seat_always_wins_is_a_warning_with_the_figure():
+    report = check_game(broken(NeverWon))
+    assert report.ok and report.warnings[0] == ("none of 6 random games was won (each ended: 'draw: the board is "
+                                                "full'): do the rules let anybody win? (a grid game's wins() returns "
+                                                "the cells of the line it completes)"), report
+    said = check_game(broken(FirstMoveWins, options={"first": Option(0, int_between(0, 1), "who starts")})).warnings
+    assert said[0] == "X won all 6 random games: can the other seats ever win?", said
+
+
+class NoRules(Noughts):
+    pass
+
+
+NoRules.__module__ = "__main__"
+
+
+def test_a_state_class_without_its_own_docstring_fails():
+    assert failure(broken(NoRules), "rules").startswith(
+        "NoRules has no docstring of its own, so the rules page would print another class's: write the rules in "
+        "the class's docstring")
+
+
+class HidesTargets(Noughts):
+    """Noughts keeping an attribute called targets."""
+
+    def setup(self, rng):
+        super().setup(rng)
+        self.targets = "123"
+
+
+def test_an_attribute_that_hides_a_protocol_method_is_named():
+    report = check_game(broken(HidesTargets), games=2, progress=None)
+    found = {c.name: c.failure for c in report.checks}
+    assert found["own attributes"] == ("At the start (seed 0): the state has an attribute 'targets', which hides the "
+                                       "method State.targets() that the kit calls (the board, the bots, the checks): "
+                                       "give the attribute another name, such as self.my_targets")
+    assert "TypeError: 'str' object is not callable" in found["drawing"]  # the message's quotes, uncut
+
+
+class SharedRows(Noughts):
+    """Noughts keeping its marks in rows, whose clone copies only the outer list."""
+
+    def setup(self, rng):
+        super().setup(rng)
+        self.rows = [[None] * 3 for _ in range(3)]
+
+    def apply(self, action):
+        super().apply(action)
+        self.rows[(int(action) - 1) // 3][(int(action) - 1) % 3] = "x"
+
+    def clone(self):
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.marks, other.history, other.rows = self.marks[:], self.history[:], self.rows[:]
+        return other
+
+
+def test_state_shared_between_clones_is_named():
+    said = failure(broken(SharedRows), "clones")
+    assert re.fullmatch(r"(At the start|After \d moves?) \(seed 0[^)]*\): the attribute 'rows' is shared between "
+                        r"the game and its clone\(\): playing the clone to the end changed the original's 'rows'\..*",
+                        said), said
+
+
+class Sleepy(Noughts):
+    """Noughts with a rule that sleeps 3 ms."""
+
+    def apply(self, action):
+        time.sleep(0.003)
+        super().apply(action)
+
+
+def test_a_slow_game_is_named_with_its_speed_within_the_budget_and_says_its_progress(monkeypatch):
+    from tictac_nb.checks import run as checks
+
+    monkeypatch.setattr(checks, "BUDGET_SECONDS", 2.0)
+    monkeypatch.setattr(checks, "PROGRESS_AFTER", 0.5)
+    said: list[str] = []
+    report = check_game(broken(Sleepy), progress=said.append)
+    assert report.figures["random moves/s"] < checks.SLOW_MOVES_PER_SECOND
+    late = [c.failure for c in report.checks if c.failure and c.failure.startswith("not checked")]
+    assert late and re.fullmatch(r"not checked: the game plays only [\d,]+ random moves a second \(the kit aims at "
+                                 r"50,000\), so check_game stopped after 2 s; make legal_actions\(\) and apply\(\) "
+                                 r"faster .*", late[-1]), late
+    assert said and re.fullmatch(r"check_game\('noughts'\): \w[\w ]* \(\d+ of 17\), \d+ s so far", said[-1]), said
+    assert any("random play runs" in warning for warning in report.warnings)
+
+
+# ---- secrets: declared in one line, and checks the game cannot steer --------------------------------
+class Target(GridState):
+    """Secret targets: each player is dealt a secret target square; only a line through your own target wins."""
+
+    SECRETS = ("target",)
+
+    def setup(self, rng):
+        super().setup(rng)
+        self.target = [rng.randrange(len(self.board)) for _ in range(self.num_players)]
+
+    def wins(self, cell, mark):
+        line = super().wins(cell, mark)
+        return line if self.target[mark - 1] in line else ()
+
+
+TARGET = grid_game("target", "Secret target", state_class=Target)
+
+
+def test_declared_secrets_give_the_redaction_the_determinize_and_the_facts():
+    assert TARGET.hidden_information and not TARGET.copies_replay
+    state = TARGET.start(3, {})
+    assert state.view(0)["target"] == [state.target[0], None] and state.view(1)["target"] == [None, state.target[1]]
+    assert state.view(None)["target"] == [None, None]
+    copies = [state.determinize(0, random.Random(n)) for n in range(20)]
+    assert all(c.target[0] == state.target[0] and not c.replayable for c in copies)
+    assert len({c.target[1] for c in copies}) > 1 and state.target == TARGET.start(3, {}).target
+    mine, theirs = (f"your target: square {state.geometry.names[cell]}" for cell in state.target)
+    assert mine in state.render_svg(0) and theirs not in state.render_svg(0)  # a board shows its seat's own
+    assert "your target" not in state.render_svg(None)
+    report = check_game(TARGET, games=2, progress=None)
+    assert report.ok, report
+
+
+class LeakyTarget(Target):
+    """Secret targets, drawn for everyone to see."""
+
+    def view_body(self, player):
+        return {**super().view_body(player), "targets": list(self.target)}
+
+
+def test_a_view_that_shows_a_declared_secret_names_the_part_and_the_seat():
+    said = failure(grid_game("leaky", "Leaky", state_class=LeakyTarget), "secrets")
+    assert said.startswith("At the start (seed 0): view(None) shows player 0's 'target', which the game declares "
+                           "secret (SECRETS): its 'targets' changes when only player 0's 'target' does"), said
+
+
+class KeepsTargets(GridState):
+    """Secret targets written by hand, with a determinize that calls State.determinize and so keeps them."""
+
+    def setup(self, rng):
+        super().setup(rng)
+        self.goal = [rng.randrange(len(self.board)) for _ in range(self.num_players)]
+
+    def view_body(self, player):
+        return {**super().view_body(player), "goal": None if player is None else self.goal[player]}
+
+    def determinize(self, player, rng):
+        copy = State.determinize(self, player, rng)
+        copy.replayable = False
+        return copy
+
+    def wins(self, cell, mark):
+        line = super().wins(cell, mark)
+        return line if self.goal[mark - 1] in line else ()
+
+
+def test_a_determinize_that_keeps_a_secret_fails_against_games_the_kit_deals():
+    game = dataclasses.replace(grid_game("keeps", "Keeps", state_class=KeepsTargets), hidden_information=True,
+                               copies_replay=False)
+    said = failure(game, "hidden information")
+    assert re.fullmatch(r"At the start \(seed 0\): determinize\(None, rng\) keeps something the onlooker cannot see: "
+                        r"the kit dealt the same moves from seed \d+, a game the onlooker cannot tell apart \(the same "
+                        r"view\(None\)\), and the copy made from it differs from the copy made from this game\..*",
+                        said), said
+
+
+def test_a_grid_game_takes_a_default_bot_and_a_move_cap_and_a_hand_made_game_has_one():
+    game = grid_game("capped", "Capped", default_bot=RandomBot, move_cap=12)
+    assert game.move_cap == 12 and isinstance(game.default_bot(seed=1), RandomBot)
+    assert NOUGHTS.default_bot is MCTSBot and NOUGHTS.default_bot(seed=1).choose(NOUGHTS.start(1, {})) in SQUARES

@@ -19,8 +19,9 @@ from tictac_nb.svg import PALETTE
 
 TILES = {"peek": False, "wild": False, "tiles": "XOXOCOX--"}
 """A fixed Tic Tac Two layout with no Peek or Wild tile: scripted positions mean the same every run."""
-HIDDEN = ["tic-tac-two", "tic-tac-trek", "tic-toc", "tic-tac-ko"]
-"""The games where a seat does not know everything: hidden tiles and hands, or a bag's order."""
+HIDDEN = [name for name, game in tictac_nb.GAMES.items()
+          if game.hidden_information or game.state_class.determinize is not tictac_nb.State.determinize]
+"""The games where a seat does not know everything (hidden tiles and hands, or a bag's order), as they declare."""
 
 
 def two(*moves: str):

@@ -24,7 +24,7 @@ from tictac_nb.bots import seat_copy
 
 
 def script(game: str, words: str) -> exercises.Script:
-    found = [s for s in exercises.EXERCISES[game] if words in s.title]
+    found = [s for s in exercises.games_with_exercises()[game] if words in s.title]
     assert len(found) == 1
     return found[0]
 
@@ -46,7 +46,7 @@ def wins_for_mover(state, action) -> bool:
     return after.outcome is not None and after.outcome.winners == (state.to_move,)
 
 
-@pytest.mark.parametrize("game", list(exercises.EXERCISES))
+@pytest.mark.parametrize("game", list(exercises.games_with_exercises()))
 def test_every_game_has_two_or_three_exercises_that_show_a_board(game):
     asked = exercises.for_game(game)
     assert 2 <= len(asked) <= 3 and game in tictac_nb.GAMES
@@ -216,7 +216,7 @@ def code_cells(name: str) -> list[str]:
     return ["".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "code"]
 
 
-@pytest.mark.parametrize("game", list(exercises.EXERCISES))
+@pytest.mark.parametrize("game", list(exercises.games_with_exercises()))
 def test_each_game_notebook_asks_its_exercises_prints_its_box_and_seats_two_humans(game):
     code = code_cells(game)
     assert any(f'exercises.for_game("{game}")' in cell for cell in code)
@@ -290,7 +290,7 @@ ODD = [[10**5000], 10**5000, nested(5_000), "x" * 10_000_000, ["x" * 10_000_000]
 """Answers no question can read (a str or int subclass is read as what it holds: see below)."""
 
 
-@pytest.mark.parametrize("game", list(exercises.EXERCISES))
+@pytest.mark.parametrize("game", list(exercises.games_with_exercises()))
 def test_every_odd_answer_gets_a_short_sentence_saying_how_to_write_one(game):
     for exercise in exercises.for_game(game):
         for answer in ODD:
@@ -327,7 +327,7 @@ def answers() -> st.SearchStrategy:
                         | st.sets(hashable, max_size=4), max_leaves=20)
 
 
-EVERY = [script() for scripts in exercises.EXERCISES.values() for script in scripts]
+EVERY = [script() for scripts in exercises.games_with_exercises().values() for script in scripts]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -395,11 +395,11 @@ def candidates(game: str) -> list:
             "X", "O", "tie", "draw", "nobody yet", ["Captain Hook"], ["Pirate", "Pirate"], ["Hook", "Pirate"]]
 
 
-@pytest.mark.parametrize("which", [(game, i) for game, scripts in exercises.EXERCISES.items()
+@pytest.mark.parametrize("which", [(game, i) for game, scripts in exercises.games_with_exercises().items()
                                    for i in range(len(scripts))])
 def test_an_exercise_holds_its_seats_view_and_no_position(which):
     game, index = which
-    made = exercises.EXERCISES[game][index]
+    made = exercises.games_with_exercises()[game][index]
     real = made.position()
     exercise = made()
     view = real.view(made.viewer)
@@ -423,13 +423,13 @@ def test_the_tile_a_tic_tac_two_question_asks_to_deduce_is_nowhere_on_it():
     assert not any(isinstance(item, list) and item == list(real.tiles) for item in found)
 
 
-@pytest.mark.parametrize("which", [(game, i) for game, scripts in exercises.EXERCISES.items()
+@pytest.mark.parametrize("which", [(game, i) for game, scripts in exercises.games_with_exercises().items()
                                    for i in range(len(scripts))])
 def test_the_verdicts_depend_only_on_what_the_seat_may_know(which):
     """Made on any position the seat cannot tell from the real one (a seat copy: every hidden part dealt
     anew), an exercise gives the same verdicts: holding them holds nothing the seat may not know."""
     game, index = which
-    made = exercises.EXERCISES[game][index]
+    made = exercises.games_with_exercises()[game][index]
     real = made.position()
     asked = candidates(game)
     expected = [made.on(real).check(answer).message for answer in asked]

@@ -163,10 +163,10 @@ def rules_page(game_name: str, tmp_path) -> tuple[str, str]:
 
 
 def test_the_rules_page_comes_from_the_players_section_of_the_rules_docstring(game_name, tmp_path):
-    rules, rulings = printing.rules_summary(tictac_nb.GAMES[game_name])
-    assert len(rules) >= 4 and rulings  # the engine's reference stays in the docstring
-    players = printing.players_rules(tictac_nb.GAMES[game_name])
-    assert len(players) >= 5
+    game = tictac_nb.GAMES[game_name]
+    rules, _ = printing.rules_summary(game)
+    assert rules and printing.has_players_rules(game)  # the shape Game.rules gives, which check_game checks
+    players = printing.players_rules(game)
     page, first = rules_page(game_name, tmp_path)
     for rule in players:
         assert printing._inline(rule) in first
@@ -268,3 +268,39 @@ def test_every_ko_card_name_stays_clear_of_its_cards_frame():
         assert lines, piece.name
         for words in lines:
             assert sheet.NAME_X + len(words) * sheet.NAME_SIZE * 0.70 <= width - 9 - 4, (piece.name, words)
+
+
+def test_a_registered_game_with_no_sheet_prints_its_board_or_the_pieces_a_notebook_lists(tmp_path):
+    from test_check_game import NOUGHTS
+
+    from tictac_nb.engine import Game
+
+    bare = Game("bare-noughts", "Bare noughts", NOUGHTS.state_class, NOUGHTS.render, NOUGHTS.options, move_cap=9)
+    tictac_nb.register(bare)
+    try:
+        [board] = printing.components("bare-noughts")
+        assert board.section == "Board" and board.svg == bare.new_game(0).render_svg(None)
+        assert board.width <= printing.BOARD_ROOM[0] and board.height <= printing.BOARD_ROOM[1]
+        text = printing.print_and_play("bare-noughts", tmp_path / "n.html").read_text()
+        assert "Bare noughts" in text and board.svg in text
+        counter = printing.Component("Pieces", "A counter", "<svg xmlns='http://www.w3.org/2000/svg'/>", 20, 20)
+        text = printing.print_and_play("bare-noughts", tmp_path / "p.html", pieces=[counter] * 5).read_text()
+        assert text.count("A counter") >= 5 and board.svg not in text
+    finally:
+        tictac_nb.unregister("bare-noughts")
+
+
+def test_a_grid_rule_that_changes_marks_prints_counters_not_pencils():
+    from tictac_nb.grid import GridState, grid_game
+
+    class Turncoat(GridState):
+        """Turncoat: a mark turns the marks around it to the mover's."""
+
+        def after_place(self, cell, mark):
+            for near in self.neighbours(cell):
+                if self.board[near] not in (0, 255):
+                    self.put(near, mark)
+
+    sheet = printing.players_rules(grid_game("turncoat", "Turncoat", state_class=Turncoat))
+    assert not any("pencil" in line for line in sheet) and any("turn over" in line for line in sheet)
+    assert any("pencil" in line for line in printing.players_rules(grid_game("plain", "Plain")))

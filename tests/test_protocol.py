@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption, InvalidRecord, MCTSBot, RandomBot
+from tictac_nb.checks.lookalikes import position, snapshot
 
 SEEDS = st.integers(0, 2**32 - 1)
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -160,6 +161,36 @@ def test_a_determinized_copy_depends_only_on_the_view_the_moves_and_the_rng(vari
         assert direct.seed != state.seed and direct.view(viewer) == state.view(viewer)
 
 
+def deals_alike(state, viewer, tries: int = 12) -> list:
+    """Games the test deals itself that `viewer` cannot tell from `state`: the same options and moves from other
+    seeds, kept where every move is legal, the position differs and `view(viewer)` is the same. Never made by
+    the game's own `determinize`, so a `determinize` that keeps a secret cannot pass by comparing with itself."""
+    found = []
+    for seed in range(state.seed + 1, state.seed + 1 + tries):
+        other = state.game.start(seed, dict(state.options))
+        try:
+            for move in state.history:
+                other.play(move)
+        except IllegalAction:
+            continue
+        if position(other) != position(state) and other.view(viewer) == state.view(viewer):
+            found.append(other)
+    return found
+
+
+def test_a_determinized_copy_is_the_same_from_every_deal_the_seat_cannot_tell_apart(variant):
+    """determinize(viewer, rng) depends only on what `viewer` sees: from another deal of the same moves that
+    gives `viewer` the same view, the same rng makes the same copy (so no copy keeps a secret of the deal)."""
+    for seed in range(3):
+        for viewer in viewers(variant_game(variant, seed, stop_after=4)):
+            state = variant_game(variant, seed, stop_after=4)
+            for other in deals_alike(state, viewer)[:2]:
+                mine = variant_game(variant, seed, stop_after=4)
+                mine.view(viewer)  # as the other deal was: nothing else read yet
+                assert snapshot(other.determinize(viewer, random.Random(7))) == \
+                    snapshot(mine.determinize(viewer, random.Random(7))), (seed, viewer, other.seed)
+
+
 @SETTINGS
 @given(seed=SEEDS, cut=st.integers(1, 300))
 def test_a_determinized_copy_undoes_and_replays_or_refuses_to_undo(variant, seed, cut):
@@ -224,9 +255,10 @@ def test_bots_decide_only_from_what_their_seat_knows(variant):
         state = variant_game(variant, seed, stop_after=6 + seed)
         if state.outcome is not None:
             continue
-        lookalike = state.determinize(state.to_move, random.Random(99 + seed))
+        lookalikes = [state.determinize(state.to_move, random.Random(99 + seed)),
+                      *deals_alike(state, state.to_move)[:1]]
         for name, make in makers.items():
-            assert make().choose(state) == make().choose(lookalike), name
+            assert all(make().choose(state) == make().choose(other) for other in lookalikes), name
 
 
 @pytest.mark.parametrize("record", [

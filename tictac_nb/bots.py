@@ -27,7 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from .engine import Game, Outcome, State
+from .engine import KIT_BOT, Game, Outcome, State
 
 
 class Bot(Protocol):
@@ -244,6 +244,9 @@ class MCTSBot:
         tried = [a for a in legal if a in root.children]
         self.rng.shuffle(tried)
         return max(tried, key=lambda a: (root.children[a].visits, root.children[a].reward / root.children[a].visits))
+
+
+KIT_BOT.append(MCTSBot)
 
 
 def default_bot(game: Game, seed: int | None = None) -> Any:

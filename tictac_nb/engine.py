@@ -167,6 +167,11 @@ def boolean(value: Any) -> bool:
     return value
 
 
+KIT_BOT: list[Callable[..., Any]] = []
+"""The kit's own bot, which a `Game` naming no `default_bot` holds: `bots.py` (which imports this module, so it
+cannot be imported here) puts `MCTSBot` in it, before any game is made."""
+
+
 @dataclass(frozen=True, repr=False)
 class Game:
     """The rules of one game: name, options with their defaults, and the state class that plays it.
@@ -182,15 +187,16 @@ class Game:
     (None: unknown, the wide layout)."""
     options: dict[str, Option] = field(default_factory=dict)
     hidden_information: bool = False
-    """Whether a seat may know what another may not (hands, face-down tiles, a peek): such a game overrides
-    `State.determinize`, and a shared screen hides the board between turns. Chance hidden from everyone
-    alike (Trek's bag order) is not counted here, though a game with it overrides `determinize` too."""
+    """Whether a seat may know what another may not (hands, face-down tiles, a peek): such a game declares
+    its secrets (`State.SECRETS`, which sets this) or overrides `State.determinize`, and a shared screen hides
+    the board between turns. Chance hidden from everyone alike (Trek's bag order) is not counted here, though
+    a game with it overrides `determinize` too."""
     bots: dict[str, Callable[..., Any]] = field(default_factory=dict)
     """The game's own bots by name, each made as `factory(seed=...)`, where generic MCTS is weak or slow."""
     default_bot: Callable[..., Any] | None = None
     """The bot that plays this game unless told otherwise, made as `default_bot(seed=...)`: the notebooks,
-    the design lab and the play pages take it. Each game's `bots.py` names its own; None means `MCTSBot`, as
-    `bots.default_bot(game, seed)` makes it."""
+    the design lab and the play pages take it (and the bot name "default"). Each game's `bots.py` names its
+    own; None means the kit's `MCTSBot`, which the game then holds."""
     variants: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Option sets worth trying beside the rules as printed (more players, another Grid, an odd box):
     the protocol tests and `check_game` play every one."""
@@ -205,10 +211,18 @@ class Game:
     call a longer game one that forgets to end."""
     copies_replay: bool = True
     """Whether a `determinize`d copy can still `undo` and replay its record: False where `determinize`
-    makes up hidden parts (cards in hands) that no seed deals, so the copy says `replayable = False`."""
+    makes up hidden parts (cards in hands) that no seed deals, so the copy says `replayable = False`
+    (the kit's determinize of declared `State.SECRETS` sets it)."""
 
     def __post_init__(self) -> None:
         settle = object.__setattr__  # a frozen dataclass sets its own fields only so
+        cls = self.state_class
+        if isinstance(cls, type) and issubclass(cls, State) and declared_secrets(self):
+            settle(self, "hidden_information", True)
+            if cls.determinize is State.determinize:
+                settle(self, "copies_replay", False)
+        if self.default_bot is None and KIT_BOT:
+            settle(self, "default_bot", KIT_BOT[0])
         settle(self, "phases", declared_phases(self))
         settle(self, "players", declared_players(self))
         check_declared_facts(self)
@@ -322,14 +336,31 @@ def check_declared_facts(game: Game) -> None:
     cls = game.state_class
     if not (isinstance(cls, type) and issubclass(cls, State)):
         return  # `register` names that problem
-    if game.hidden_information and cls.determinize is State.determinize:
+    if game.hidden_information and cls.determinize is State.determinize and not cls.SECRETS:
         raise InvalidGame(f"{game.name} hides information (hidden_information=True), so {cls.__name__} must "
-                          "override determinize(player, rng) to make up what player may not know; the default "
-                          "copy keeps every secret")
+                          "declare its secrets (SECRETS = ('hand',), a value per seat) or override "
+                          "determinize(player, rng) to make up what player may not know; the default copy keeps "
+                          "every secret")
     if len(game.phases) > 1 and cls.phase is State.phase:
         raise InvalidGame(f"{game.name} declares the phases {', '.join(game.phases)}, so {cls.__name__} needs "
                           "a phase() that says which step the turn is at")
 
+
+def declared_secrets(game: Game) -> tuple[str, ...]:
+    """The state class's `SECRETS`, checked: a tuple of attribute names that are no method of `State`."""
+    secrets = game.state_class.SECRETS
+    if type(secrets) is not tuple or not all(type(name) is str and name.isidentifier() for name in secrets):
+        raise InvalidGame(f"{game.name}: SECRETS is a tuple of the names of attributes holding a secret per seat, "
+                          f"such as ('target',), not {excerpt(secrets)}")
+    clash = next((name for name in secrets if hasattr(State, name) or name in HEADER_KEYS), None)
+    if clash:
+        raise InvalidGame(f"{game.name}: SECRETS names {clash!r}, which is part of every State (or of its view): "
+                          "give the secret another name")
+    return secrets
+
+
+HEADER_KEYS = ("game", "viewer", "players", "to_move", "phase", "status", "outcome")
+"""The keys of the header every view starts with."""
 
 PLAIN_LEAVES = (str, int, float, bool, type(None))
 PLAIN_NESTS = (list, tuple, dict, FrozenDict)
@@ -381,6 +412,13 @@ class State(ABC):
     replayable: bool = True
     """False on a copy whose hidden parts `determinize` made up: its seed replays no such deal, so it
     cannot `undo` (clones of it keep the flag)."""
+    SECRETS: tuple[str, ...] = ()
+    """Attributes holding one secret per seat, each a list indexed by seat (a hand, a target square), that
+    `setup` deals: the one declaration a game with such secrets needs. The kit derives the rest: `view(player)`
+    shows each as a list with only `player`'s own value (the others None), `determinize` deals the others'
+    afresh (each seat's on its own, as a target square is), `Game.hidden_information` is set and, unless the
+    game writes its own `determinize`, `Game.copies_replay` is False. `view_body` must not show them and
+    `key()` must include them (`GridState`'s does), as `check_game` checks."""
     POSITION: tuple[str, ...] = ()
     """Attributes a game's compiled core keeps in slots of its own rather than in `__dict__` (its `core.py`
     names them): copies, pickles and in-place restores take them too."""
@@ -425,8 +463,9 @@ class State(ABC):
         """The whole position, hidden parts included, as a comparable value."""
 
     def setup_record(self) -> dict:
-        """The random setup as JSON-safe data, written into records as a check."""
-        return {}
+        """The random setup as JSON-safe data, written into records as a check: unless overridden, the
+        declared `SECRETS` (so a record whose seed was edited is refused rather than dealt again)."""
+        return {name: thaw(getattr(self, name)) for name in self.SECRETS}
 
     def determinize(self, player: int | None, rng: random.Random) -> State:
         """A copy with everything hidden from `player` resampled from `rng`: what a bot decides from.
@@ -447,6 +486,8 @@ class State(ABC):
         if setup:
             pinned = {}
             for key, value in setup.items():
+                if key in self.SECRETS:
+                    continue  # dealt afresh below
                 option = self.game.options.get(key)
                 try:
                     if option is None:
@@ -455,6 +496,8 @@ class State(ABC):
                 except InvalidOption:
                     copy.replayable = False
             copy.options = FrozenDict(self.options, **pinned)
+        if self.SECRETS:
+            deal_secrets(self, copy, player, rng)
         return copy
 
     def current_scores(self) -> tuple[float, ...] | None:
@@ -575,7 +618,10 @@ class State(ABC):
                 "timed_out": outcome.timed_out,
             },
         }
-        return {**header, **self.view_body(player)}
+        body = self.view_body(player)
+        for name in self.SECRETS:
+            body[name] = [thaw(value) if seat == player else None for seat, value in enumerate(getattr(self, name))]
+        return {**header, **body}
 
     def check_viewer(self, player: Any) -> None:
         if player is not None and (type(player) is not int or not 0 <= player < self.num_players):
@@ -604,6 +650,23 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{self.game.title}: {self.status()} after {len(self.history)} actions>"
+
+
+def deal_secrets(state: State, copy: State, player: int | None, rng: random.Random) -> None:
+    """Give `copy` every other seat's `SECRETS` from a fresh deal of the game (a seed from `rng`, the copy's
+    options); `player` keeps their own. Each seat's secret is dealt on its own (a target square, a role):
+    where seats' secrets hang together (cards from one deck), the game writes its own `determinize`."""
+    deal = state.game.start(rng.randrange(2**32), dict(copy.options))
+    for name in state.SECRETS:
+        values = list(getattr(deal, name))
+        if player is not None:
+            values[player] = copy_of(getattr(state, name)[player])
+        setattr(copy, name, values)
+    copy.replayable = False
+
+
+def copy_of(value: Any) -> Any:
+    return copy.deepcopy(value)
 
 
 RECORD_FIELDS = frozenset({"game", "seed", "options", "setup", "moves"})

@@ -52,31 +52,53 @@ class Page:
     rows: list[list[Component]]
 
 
-def sheet_module(game: Game) -> Any:
+def sheet_module(game: Game) -> Any | None:
     """The game's `sheet` module, found by convention beside its rules (`tictac_nb.games.<folder>.sheet`), or
     beside the rules of the class its state class builds on (a notebook's subclass of `GridState` prints as
-    `tictac_nb.grid.sheet` draws it)."""
+    `tictac_nb.grid.sheet` draws it); None for a game with none."""
     for cls in game.state_class.__mro__:
         package = cls.__module__.rpartition(".")[0]
         if package and importlib.util.find_spec(f"{package}.sheet") is not None:
             return importlib.import_module(f"{package}.sheet")
-    raise ValueError(f"{game.title} has no print sheet: no sheet.py beside the rules of {game.state_class.__name__}")
+    return None
 
 
-def components(game: Game | str, **options: Any) -> list[Component]:
-    """Every piece of `game`'s box as `options` set it (bad options raise `InvalidOption`)."""
+BOARD_ROOM = (180.0, 220.0)
+"""mm: the most a board drawn from a game's renderer takes on the page, width and height."""
+
+
+def drawn_board(state: State) -> list[Component]:
+    """The pieces of a game with no `sheet.py`: its starting board as its renderer draws it for an onlooker,
+    scaled to the page."""
+    svg = state.render_svg(None)
+    box = re.search(r'viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)', svg)
+    width, height = (float(box.group(1)), float(box.group(2))) if box else BOARD_ROOM
+    scale = min(BOARD_ROOM[0] / width, BOARD_ROOM[1] / height)
+    return [Component("Board", "The board", svg, width * scale, height * scale, cut=False)]
+
+
+def components(game: Game | str, pieces: Any = None, **options: Any) -> list[Component]:
+    """Every piece of `game`'s box as `options` set it (bad options raise `InvalidOption`): from its
+    `sheet.py`, else `pieces` (a list of `Component`s, or a function of the starting state giving one, as a
+    notebook lists them), else its board drawn by its renderer (`drawn_board`)."""
     game = _game(game)
-    return sheet_module(game).components(game.new_game(0, **options))
+    state = game.new_game(0, **options)
+    if pieces is not None:
+        return list(pieces(state) if callable(pieces) else pieces)
+    module = sheet_module(game)
+    return module.components(state) if module is not None else drawn_board(state)
 
 
-def print_and_play(game: Game | str, path: str | Path, **options: Any) -> Path:
-    """Write the print-and-play file of `game` (with rule `options`) to `path`, and return the path.
+def print_and_play(game: Game | str, path: str | Path, pieces: Any = None, **options: Any) -> Path:
+    """Write the print-and-play file of `game` (with rule `options`) to `path`, and return the path: its
+    rules page and its pieces (`components`: any registered game prints, one without a `sheet.py` as its
+    board drawn by its renderer, or as the `pieces` given).
 
     Open it in a browser and print it (A4 or Letter, scale 100%, no headers); cut along the dashed lines.
     """
     game = _game(game)
     state = game.new_game(0, **options)
-    text = document(game, state, sheet_module(game).components(state))
+    text = document(game, state, components(game, pieces, **options))
     path = Path(path)
     path.write_text(text, encoding="utf-8")
     return path

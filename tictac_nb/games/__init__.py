@@ -1,6 +1,7 @@
 """The registry: every subpackage here with a `GAME` is a game of the kit.
 
-A sixth game is a new folder shaped like the others; nothing else needs to change.
+A sixth game is a new folder, shaped as docs/architecture.md ("A game folder") describes; nothing outside it
+changes.
 """
 
 from __future__ import annotations

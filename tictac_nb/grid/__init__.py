@@ -13,14 +13,22 @@
 Options set the board size, k in a row, gravity, misère, marks a turn, blocked squares and the number of
 players; each is a real rule option (the design lab sweeps it, a play page offers it). A rule the options
 do not have is a subclass of `GridState` overriding one hook (`may_place`, `marks_for`, `wins`,
-`after_place`), given as `state_class`.
+`after_place`), given as `state_class`. The hooks run in this order as a mark is placed: `may_place` and
+`marks_for` made the legal actions, the mark goes on the grid, `after_place(cell, mark)` changes what else it
+changes, then `wins(cell, mark)` looks for a line through the square just marked (only that square: a line
+that `after_place` makes elsewhere needs its own check in `wins`).
+
+A secret is one declaration on the subclass: `SECRETS = ("target",)` and a `setup` that deals a value per
+seat (`self.target = [...]`); the kit hides each seat's from the others and deals them afresh for bots.
 """
 
 from __future__ import annotations
 
 import functools
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..bots import MCTSBot
 from ..engine import Game, Option, boolean, int_between
@@ -57,10 +65,13 @@ class GridGame(Game):
 
 def grid_game(name: str, title: str, *, rows: int = 3, cols: int = 3, k: int = 3, gravity: bool = False,
               misere: bool = False, marks_per_turn: int = 1, blocked: tuple[str, ...] | list[str] = (),
-              players: int = 2, state_class: type[GridState] = GridState, variants: dict | None = None) -> GridGame:
+              players: int = 2, state_class: type[GridState] = GridState, variants: dict | None = None,
+              default_bot: Callable[..., Any] | None = None, move_cap: int = MOVE_CAP) -> GridGame:
     """A grid game called `name` (1 to 40 small letters, digits and dashes) whose options default to the
-    given rules; `state_class` is `GridState` or a subclass overriding a hook. Register it with
-    `tictac_nb.register` to play it everywhere. Bad values raise `InvalidOption` naming the option."""
+    given rules; `state_class` is `GridState` or a subclass overriding a hook. `default_bot` (made as
+    `default_bot(seed=...)`) plays it unless told otherwise, `grid_bot` for the grid's size by default;
+    `move_cap` is the most actions a game lasts (raise it where `after_place` takes marks off). Register it
+    with `tictac_nb.register` to play it everywhere. Bad values raise `InvalidOption` naming the option."""
     if not (isinstance(state_class, type) and issubclass(state_class, GridState)):
         raise TypeError(f"state_class must be GridState or a subclass of it, not {state_class!r}")
     options = {
@@ -78,8 +89,8 @@ def grid_game(name: str, title: str, *, rows: int = 3, cols: int = 3, k: int = 3
                           label="Players", words=tuple((n, f"{n} players") for n in range(2, 5))),
     }
     game = GridGame(name=name, title=title, state_class=state_class, render=render, options=options,
-                    default_bot=grid_bot(rows * cols), variants=variants or {},
-                    phases=("mark",), players=(2, 3, 4), move_cap=MOVE_CAP)
+                    default_bot=default_bot or grid_bot(rows * cols), variants=variants or {},
+                    phases=("mark",), players=(2, 3, 4), move_cap=move_cap)
     game.new_game(0)  # the defaults together (k against the grid, blocked squares on it) are checked now
     return game
 
@@ -97,7 +108,8 @@ def grid_rules(game: Game) -> str:
         rules.append(f"Place {o['marks_per_turn']} marks a turn; the very first turn of the game is one mark.")
     if o["blocked"]:
         rules.append(f"Blocked squares ({', '.join(o['blocked'])}) take no mark and make no line.")
-    house = inspect.getdoc(game.state_class) if game.state_class is not GridState else None
+    house = inspect.cleandoc(game.state_class.__dict__.get("__doc__") or "") if game.state_class is not GridState \
+        else None
     if house:
         rules.append(f"House rule: {' '.join(house.split(chr(10) * 2)[0].split())}")
     goal = f"{o['k']} marks alike in a row, a column or a diagonal"
@@ -111,7 +123,9 @@ def grid_rules(game: Game) -> str:
              "For players (the rules page of the print sheet):",
              *(f"- {line}" for line in rules),
              "- If the grid fills up with no line, the game is a draw.",
-             "- Mark with pencils, or with coins or counters of one colour a player.", "",
+             "- Play with counters you can turn over or swap (coins, or paper squares marked on both sides): a "
+             "rule changes marks already on the grid." if game.state_class.after_place is not GridState.after_place
+             else "- Mark with pencils, or with coins or counters of one colour a player.", "",
              "Rulings of this kit, where the rules are silent:",
              "- A line counts for whoever completes it, whatever mark it is made of.",
              "- In a game of three or four, a misère line makes every other player win.", ""]

@@ -1,5 +1,6 @@
 """A grid game drawn from a view: any rows x cols, column letters above and row numbers beside it, the
-marks in their seats' colours, blocked squares hatched, the last mark shaded and a winning line drawn.
+marks in their seats' colours, blocked squares hatched, the last mark shaded and a winning line drawn. A
+declared secret that is a square (a target: a cell number in the view) is outlined for its own seat only.
 
 Cells shrink to the room given (readable at 360 px up to 10 columns); a square where the mover has a choice
 of marks is split into one click target per mark.
@@ -56,6 +57,16 @@ def _summary(view: dict) -> str:
     return f"{view['game']}: {rules_line(view)}. {view['status']}. {'; '.join(placed) or 'The grid is empty'}."
 
 
+def own_squares(view: dict) -> dict[str, tuple[int, str]]:
+    """The viewer's own declared secrets that are squares of the grid: {name: (cell, square name)}."""
+    viewer, size, found = view["viewer"], view["rows"] * view["cols"], {}
+    for name in view.get("secrets", ()):
+        value = view[name][viewer] if viewer is not None else None
+        if type(value) is int and 0 <= value < size:
+            found[name] = (value, f"{'abcdefghij'[value % view['cols']]}{value // view['cols'] + 1}")
+    return found
+
+
 def render(view: dict, targets: Sequence[Target], pending: str | None = None, width: float | None = None) -> str:
     """SVG text of `view` laid out for `width` CSS px (None: the wide layout)."""
     room = WIDE if width is None else max(240.0, min(WIDE, float(width)))
@@ -70,7 +81,9 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None, wi
     more = 20 * (len(status) - 1)
     svg.status_line(d, status, MARGIN, 24, 15, 20, band=(0, 32 + more),
                     font_weight="bold" if view["outcome"] else "normal")
-    d.add(svg.label(d, MARGIN, 46 + more, rules_line(view), 13, fill=PALETTE["muted"]))
+    own = own_squares(view)
+    said = "".join(f" · your {name}: {square}" for name, (_, square) in own.items())
+    d.add(svg.label(d, MARGIN, 46 + more, rules_line(view) + said, 13, fill=PALETTE["muted"]))
     top += more
     for col in range(cols):
         d.add(svg.label(d, left + (col + 0.5) * cell, top - 6, "abcdefghij"[col], 12, text_anchor="middle",
@@ -111,6 +124,11 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None, wi
                 choice = option.action.partition(" ")[2]
                 t.add(mark(d, choice, x + (i + 0.5) * part, y + cell / 2, min(part, cell) * 0.25, colour[choice]))
     d.add(svg.grid_lines(d, left, top, cell, rows=rows, cols=cols, stroke_width=1.5))
+    for name, (index, square) in own.items():
+        row, col = divmod(index, cols)
+        g = d.add(d.g(**{"role": "img", "aria-label": f"your {name}: square {square}", "pointer-events": "none"}))
+        g.add(d.rect((left + col * cell + 6, top + row * cell + 6), (cell - 12, cell - 12), rx=6, fill="none",
+                     stroke=svg.player_colour(view["viewer"]), stroke_width=3, stroke_dasharray="6 4"))
     if view["line"]:
         ends = [view["line"][0], view["line"][-1]]
         (x1, y1), (x2, y2) = [(left + ("abcdefghij".index(n[0]) + 0.5) * cell, top + (int(n[1:]) - 0.5) * cell)

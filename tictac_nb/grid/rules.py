@@ -301,6 +301,9 @@ class GridState(State):
         return "mark"
 
     def key(self) -> Any:
+        if self.SECRETS:
+            return (bytes(self.board), self.to_move, self.left,
+                    *(tuple(map(repr, getattr(self, name))) for name in self.SECRETS))
         return bytes(self.board), self.to_move, self.left
 
     def clone(self) -> GridState:
@@ -340,4 +343,5 @@ class GridState(State):
             "cells": ["#" if m == BLOCKED else None if m == EMPTY else MARKS[m - 1] for m in self.board],
             "last": names[self.last] if self.last >= 0 else None,
             "line": [names[cell] for cell in self.line],
+            **({"secrets": list(self.SECRETS)} if self.SECRETS else {}),
         }

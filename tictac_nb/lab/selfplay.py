@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from .. import sandbox
 from ..bots import Bot, Forfeit, MCTSBot, RandomBot, payoff
 from ..engine import Outcome, State, excerpt
-from ..registry import from_record, new_game
+from ..registry import from_record, game_named, new_game
 from ..sandbox import Entrant, as_bot, decide
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
     if isinstance(spec, str):
         match = _SPEC.match(spec)
         if not match:
-            raise ValueError(f"unknown bot {excerpt(spec)}: write 'random', 'mcts' or 'mcts:ITERATIONS'")
+            raise ValueError(f"unknown bot {excerpt(spec)}: write 'default', 'random', 'mcts' or 'mcts:ITERATIONS'")
         kind, iterations = match.group(1).lower(), match.group(2)
         return BotFactory(kind, int(iterations) if iterations else 200)
     if sandbox.is_kit_bot(spec) and (isinstance(spec, type) or callable(spec) and _takes_seed(spec)):
@@ -93,6 +93,18 @@ def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
         return Entrant.of(spec)
     raise ValueError(f"a bot is 'random', 'mcts:N', a factory called as factory(seed=...), a function of a state "
                      f"or an object with choose(state), not {excerpt(spec)}")
+
+
+def with_default(bots: BotsSpec, game: str) -> BotsSpec:
+    """`bots` with the name "default" made `game`'s own default bot (`Game.default_bot`)."""
+    def one(spec: Any) -> Any:
+        return game_named(game).default_bot if isinstance(spec, str) and spec.strip() == "default" else spec
+
+    if isinstance(bots, Mapping):
+        return {seat: one(spec) for seat, spec in bots.items()}
+    if isinstance(bots, Sequence) and not isinstance(bots, str):
+        return [one(spec) for spec in bots]
+    return one(bots)
 
 
 def pack_bots(bots: BotsSpec) -> BotsSpec:
@@ -269,6 +281,7 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     (`final_state(row)` rebuilds the game; `replay(results, row)` steps through it); and output, what each
     student's bot printed ({seat: text}, cleaned; a batch's frame keeps it as `attrs["output"]`).
     """
+    bots = with_default(bots, game)
     options = dict(options or {})
     label = variant if variant is not None else options_label(options)
     state = new_game(game, seed=seed, **options)
@@ -411,7 +424,7 @@ def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = N
                time_limit: float | None = None, clock: sandbox.Clock = None, progress: bool = True) -> pd.DataFrame:
     """Play `n` games of `game` (seeds `seed` .. `seed + n - 1`) in this process: one DataFrame row per game.
 
-    `bots`: one spec for every seat ("random", "mcts:200", a factory), a list with one per seat, or
+    `bots`: one spec for every seat ("default", "random", "mcts:200", a factory), a list with one per seat, or
     {seat: spec} (other seats random). A bot at fault forfeits its game and the batch goes on (see
     `play_game`). With `progress`, a tqdm bar shows in the notebook. Interrupting (the kernel's stop
     button, Ctrl-C) drops the game being played and returns the finished ones;
@@ -420,7 +433,7 @@ def play_games(game: str, n: int = 100, *, options: Mapping[str, Any] | None = N
     if type(n) is not int or n < 0:
         raise ValueError(f"n must be a whole number of 0 or more, not {n!r}")
     new_game(game, seed=seed, **dict(options or {}))  # refuse a bad game or option before the bar shows
-    bots = pack_bots(bots)
+    bots = pack_bots(with_default(bots, game))
     if has_students(bots):
         sandbox.say_in_process_once()
     rows: list[dict[str, Any]] = []
