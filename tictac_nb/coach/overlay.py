@@ -193,7 +193,7 @@ def _untransformed(element: ET.Element, parents: dict[ET.Element, ET.Element]) -
 
 def _chance_label(right: float, top: float, chance: float, best: bool) -> ET.Element:
     """"64%" on a pill in the target's upper right corner: the coach's choice white on its colour, the others
-    its colour on paper (hidden from screen readers: the target's name says it)."""
+    its colour on paper (hidden from screen readers: the target's name says it; clicks pass through it)."""
     words = f"{round(100 * chance)}%"
     width = 8 + 7.2 * len(words)
     group = ET.Element(_q("g"), {"class": "ttn-coach-chance" + (" ttn-coach-top" if best else ""),
