@@ -101,7 +101,8 @@ def test_the_exported_analysis_at_400_px_in_dark_mode(page, tmp_path, name):
     page.locator(".ttr-root .ttr-analysis svg.ttn-evaluation").first.wait_for(state="attached")
     found = page.evaluate("""() => {
       const root = document.querySelector('.ttr-root'), words = document.querySelector('.ttr-analysis p');
-      const shown = [...document.querySelectorAll('.ttr-analysis svg.ttn-evaluation')].filter(s => s.getClientRects().length);
+      const shown = [...document.querySelectorAll('.ttr-analysis svg.ttn-evaluation')]
+        .filter(s => s.getClientRects().length);
       const titles = [...document.querySelectorAll('.ttr-title')].filter(t => t.getClientRects().length).length
         + [...document.querySelectorAll('.ttr-svg svg [data-band]')].filter(b => b.getClientRects().length
           && !b.closest('.ttn-status-line') && b.textContent.includes(document.title.split(' replay')[0])).length;

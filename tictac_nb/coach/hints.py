@@ -35,7 +35,7 @@ class TargetHint:
 
 @dataclass(frozen=True)
 class Hint:
-    """The coach's view of the mover's choices: the choice the bot would play, each action's numbers, the
+    """The coach's view of the mover's choices: the choice it recommends, each action's numbers, the
     numbers per click target (first steps included) and one sentence. It holds nothing the seat may not know."""
 
     game: str

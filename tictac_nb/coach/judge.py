@@ -54,7 +54,8 @@ class Choice:
 @dataclass(frozen=True)
 class Judgement:
     """A position weighed from `seat`'s knowledge: every choice the judge saw (most visited first), the one
-    the bot would play, and, for a heuristic bot, the words of the rule that chose it."""
+    the coach recommends (the highest chance it shows), and, for a heuristic bot whose rule chose that very
+    move, the rule's words."""
 
     seat: int
     mover: int
