@@ -3,12 +3,17 @@
     python bench/coach.py                        # every game: times, calibration and noise, then the measures
     python bench/coach.py --game tyc --positions 20 --games 6
     python bench/coach.py --fit                  # fit the calibration anew and write coach/calibration.json
+    python bench/coach.py --store-noise          # the noise measured is the one the marks use
 
 Per game: the hint's time (median and 95th percentile over `--positions` positions of default-bot games,
 the default bot's budget), the analysis time of one whole default-bot game (at least 60 actions where the
-game lasts that long: games are strung together until they reach it, each analysed whole), and the coach's
-measures (`lab.coach_summary`) over `--games` default-bot games of the rules as printed. Times are wall
-time on this machine, one process; the same command plays the same games.
+game lasts that long: games are strung together until they reach it, each analysed whole); the calibration:
+the coach's chance for every judged move of default-bot games (`--judged` a game, from games the fit never
+saw) against how often the mover went on to win, as a reliability table by tenths and a Brier score, raw
+and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop between two moves,
+in their chance) between two analyses of the same game; and the coach's measures (`lab.coach_summary`)
+over `--games` default-bot games of the rules as printed. Times are wall time on this machine, one process;
+the same command plays the same games.
 """
 
 from __future__ import annotations
@@ -100,12 +105,19 @@ def judged_positions(name: str, count: int, seed: int, *, twice: bool = False) -
 
 
 def noise_of(name: str, pairs: list) -> tuple[float, int]:
-    """The coach's noise in `name`: 19 moves in 20 analysed twice differ by no more than this in their drop
-    (chances taken through the game's calibration, as the marks are), and the moves it rests on."""
-    def drop(chance: float, best: float) -> float:
-        return max(0.0, calibration.calibrate(name, best) - calibration.calibrate(name, chance))
-    spread = sorted(abs(drop(*a) - drop(*b)) for a, b in pairs)
-    return (spread[int(0.95 * (len(spread) - 1))] if spread else 0.0), len(spread)
+    """The coach's noise in `name`, and the moves it rests on: 19 moves in 20 analysed twice differ by no
+    more than this in their drop, or in a drop between two moves whose chances differ as the played move's
+    did (the square root of 2 times that spread: a bot game's moves are mostly the coach's own choice, with
+    no drop in either analysis). Chances are taken through the game's calibration, as the marks are."""
+    def cal(chance: float) -> float:
+        return calibration.calibrate(name, chance)  # type: ignore[return-value]
+
+    def p95(values: list[float]) -> float:
+        return sorted(values)[int(0.95 * (len(values) - 1))] if values else 0.0
+
+    drops = [abs(max(0.0, cal(a[1]) - cal(a[0])) - max(0.0, cal(b[1]) - cal(b[0]))) for a, b in pairs]
+    chances = [abs(cal(a[0]) - cal(b[0])) for a, b in pairs]
+    return max(p95(drops), 2 ** 0.5 * p95(chances)), len(pairs)
 
 
 def reliability(points: list) -> tuple[pd.DataFrame, float, float]:
@@ -142,7 +154,7 @@ def fit_all(names: list[str], count: int) -> None:
         print(f"{name}: fitted on {len(points)} positions, noise {100 * noise:.1f} points over {moves} moves")
 
 
-def calibration_report(name: str, count: int) -> None:
+def calibration_report(name: str, count: int) -> float:
     """The reliability table raw and calibrated on games the fit never saw, and the noise measured anew."""
     with calibration.raw():
         raw_points, pairs = judged_positions(name, count, TEST_SEEDS, twice=True)
@@ -153,8 +165,9 @@ def calibration_report(name: str, count: int) -> None:
         print(f"\n{name}, {label}: {len(found)} positions, Brier {brier:.3f}, largest gap {worst:.1f} points "
               f"(tenths of {ENOUGH}+)")
         print(table.to_string(index=False))
-    print(f"{name}: noise (drop difference, 95th percentile of {moves} moves analysed twice) "
-          f"{100 * noise:.1f} points; stored {100 * calibration.noise(name):.1f}")
+    print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; "
+          f"stored {100 * calibration.noise(name):.1f}")
+    return noise
 
 
 def main() -> None:
@@ -165,6 +178,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--judged", type=int, default=500, help="judged positions per game for the calibration")
     parser.add_argument("--fit", action="store_true", help="fit the calibration anew (writes calibration.json)")
+    parser.add_argument("--store-noise", action="store_true", help="store the noise measured in calibration.json")
     args = parser.parse_args()
     names = [args.game] if args.game else list(tictac_nb.GAMES)
     if args.fit:
@@ -176,8 +190,12 @@ def main() -> None:
         spent, actions = analysis_time(name, args.seed)
         print(f"{name:14} {1000 * statistics.median(times):9.0f} ms {1000 * p95:6.0f} ms {spent:7.1f} s "
               f"{actions:8d} {60 * spent / actions:7.1f} s")
-    for name in names:
-        calibration_report(name, args.judged)
+    measured = {name: calibration_report(name, args.judged) for name in names}
+    if args.store_noise:
+        data = {name: {**fitted, "noise": round(measured.get(name, fitted["noise"]), 3)}
+                for name, fitted in calibration.table().items()}
+        calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        calibration.table.cache_clear()
     print()
     print(f"the coach's measures over {args.games} default-bot games of each game's rules as printed:")
     rows = {}

@@ -205,7 +205,7 @@ class Replay(anywidget.AnyWidget):
     the "Seen by" control switches between the onlooker and the seats in `viewers` (default: all).
     `play_from_here(bots=...)` (or the button, with the `bots` given here) opens a live `Board` at the
     position shown; the record is never changed. `analyse()` (or the Analyse button) judges every move with
-    the coach in the background (a progress bar, then the evaluation chart under the board);
+    the coach in the background (a progress bar, then the analysis board in the replay: `analysis_html`);
     `stop_analysis()` (or the button, then "Stop analysis") stops it.
     Only the shown frame, for the shown viewer, and the public move list reach the browser.
     """
@@ -368,8 +368,9 @@ class Replay(anywidget.AnyWidget):
 
     def analyse(self, budget: int | None = None) -> threading.Thread:
         """Judge every move with the coach (`coach.analyse`) in a background thread, from the knowledge of the
-        seat shown (in a game with hidden information; else each mover's): a progress bar, then the chart
-        and the marked moves under the replay. Returns the thread; `stop_analysis()` interrupts it."""
+        seat shown (in a game with hidden information; else each mover's): a progress bar under the replay,
+        then the chart and the marked moves in it (`analysis_html`, `marks`), which go to a move when clicked.
+        Returns the thread; `stop_analysis()` interrupts it."""
         seat = analysis_seat(self.timeline.final, self.viewer)
         self.stop_analysis()
         record = self.record
