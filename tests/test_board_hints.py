@@ -34,7 +34,7 @@ def test_a_hint_is_drawn_and_said_for_the_human_to_move_then_goes_at_the_next_mo
     assert board.can_hint and board.hint_words == ""
     send(board, "hint")
     expected = coach.hint(board.state, X)
-    assert board.message == "" and board.hint_words == expected.sentence and "would play 3" in expected.sentence
+    assert board.message == "" and board.hint_words == expected.sentence and "mark square 3" in expected.sentence
     assert board.svg == coach.hinted_svg(board.state, expected) != plain
     assert 'class="ttn-coach-best"' in board.svg
     send(board, "act", target="5")  # not the hinted move: the position changes, the hint goes
@@ -83,7 +83,7 @@ def test_a_hint_is_never_drawn_under_the_pass_the_screen_cover():
     send(board, "reveal")
     assert board.can_hint
     send(board, "hint")
-    assert board.hint_words.startswith("O (MCTS") and "ttn-coach-best" in board.svg
+    assert board.hint_words.startswith("Hint for O: ") and "ttn-coach-best" in board.svg
     send(board, "act", target="1")
     assert board.cover and board.hint_words == "" and "ttn-coach" not in board.svg
 

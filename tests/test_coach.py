@@ -12,7 +12,7 @@ from helpers import SVG, assert_fits_with_11_px_text, contrast, play, random_gam
 
 import tictac_nb
 from tictac_nb import RandomBot, coach, lab
-from tictac_nb.coach import Analysis, MoveJudgement, words
+from tictac_nb.coach import Analysis, MoveJudgement, calibration, chart, words
 from tictac_nb.games.tic_tac_ko.bots import KOBot
 from tictac_nb.games.tic_toc.bots import RULES, TicTocBot
 from tictac_nb.svg import PALETTE
@@ -42,15 +42,15 @@ def test_a_winning_move_is_the_hint_with_a_high_chance():
     state = two("1", "4", "2", "7")  # X to move: 3 completes the top row
     hint = coach.hint(state)
     assert hint.best == "3" and hint.chance >= 0.95
-    assert hint.sentence.startswith("X (MCTS, 2,000 playouts) would play 3: ")
+    assert hint.sentence.startswith("Hint for X: mark square 3, which wins at once; almost sure to win (")
     assert hint.targets["3"].best and "the coach's choice" in hint.targets["3"].words
 
 
 def test_a_forced_block_is_the_hint():
     state = two("1", "9", "2")  # O must block 3, or X completes the top row
     hint = coach.hint(state)
-    others = [c.chance for c in hint.choices if c.action != "3"]
-    assert hint.best == "3" and hint.chance > max(others) + 0.3
+    others = [c.chance for c in hint.choices if c.action != "3" and c.chance is not None]
+    assert hint.best == "3" and hint.chance > max(others, default=0.0) + 0.3 and hint.targets["3"].share > 0.5
 
 
 def test_shares_sum_to_one_over_the_tried_actions_and_every_legal_action_is_listed():
@@ -59,7 +59,6 @@ def test_shares_sum_to_one_over_the_tried_actions_and_every_legal_action_is_list
         hint = coach.hint(state)
         assert math.isclose(sum(c.share for c in hint.choices), 1.0)
         assert sorted(c.action for c in hint.choices) == sorted(state.legal_actions())
-        assert hint.best == max(hint.choices, key=lambda c: c.visits).action
 
 
 def test_a_first_step_target_sums_the_shares_of_the_actions_it_opens():
@@ -102,17 +101,71 @@ def test_a_hint_is_the_same_for_a_twin_whose_hidden_parts_differ(name):
     assert compared == 3
 
 
-def test_heuristic_bots_name_the_rule_that_chose_the_move():
-    state = deciding("tic-toc", 1)
-    action, rule = TicTocBot().explain(state)
-    assert action == TicTocBot().choose(state) and rule in RULES.values()
-    hint = coach.hint(state)
-    assert hint.best == action and hint.rule == rule and rule in hint.sentence
-    assert hint.chance is not None and "to win by its own playouts" in hint.sentence
+def test_heuristic_bots_give_their_reason_in_the_games_words():
+    said = 0
+    for seed in range(8):
+        state = deciding("tic-toc", seed)
+        action, rule = TicTocBot().explain(state)
+        assert action == TicTocBot().choose(state) and rule in RULES.values()
+        hint = coach.hint(state)
+        assert hint.chance is not None and words.odds(hint.chance) in hint.sentence
+        assert hint.sentence.startswith(f"Hint for {state.player_name(state.to_move)}: {state.describe(hint.best)}")
+        assert not any(f"{n}." in hint.sentence for n in range(1, 6)) and "playouts" not in hint.sentence
+        if hint.best == action:  # the rule chose what the trial games rank first: its words are the reason
+            assert hint.rule == rule and words.reason(rule) in hint.sentence
+            said += 1
+    assert said
     ko = deciding("tic-tac-ko", 2)
     hint = coach.hint(ko)
     assert hint.best == KOBot(seed=0).choose(ko) and hint.chance is None
-    assert "best score of" in hint.rule and "it estimates no chance to win" in hint.sentence
+    assert hint.sentence.startswith(f"Hint for Cute 1: {ko.describe(hint.best)}")
+    assert words.NO_CHANCE in hint.sentence and "sampled" not in hint.sentence and "@" not in hint.sentence
+
+
+def test_a_bots_rule_in_the_players_words():
+    assert words.reason(RULES["build"]) == "to build your team, leader first, then crew"
+    assert words.reason("the best score of 20 actions over 2 sampled worlds, level with (a tie broken at random) "
+                        "play Mumbles on space 4") == "it scores best, as good as play Mumbles on space 4"
+    assert words.reason("the best score of 9 actions over 2 sampled worlds, 3 points ahead of pass, mostly for "
+                        "progress on its Objective") == "it does most for progress on your Objective, ahead of pass"
+    at_once = "it wins (or avoids losing) at once in the 2 sampled worlds"
+    assert words.reason(at_once) == "it wins, or stops a loss, at once"
+
+
+def test_a_chance_is_said_as_a_chance():
+    assert words.odds(0.21) == "about 1 in 5 to win (21%)" and words.odds(0.5) == "even odds (50%)"
+    assert words.odds(0.64) == "about 2 in 3 to win (64%)" and words.odds(0.12) == "about 1 in 10 to win (12%)"
+    assert words.odds(0.98) == "almost sure to win (98%)" and words.odds(0.02) == "almost no hope to win (2%)"
+    assert words.odds(None) == "the coach cannot judge this position"
+    assert words.played("Evil 1", "play the Magic card Mind Swap") == "Evil 1 played the Magic card Mind Swap"
+    assert words.played("Blue", "write F in board 6 cell 1") == "Blue wrote F in board 6 cell 1"
+    assert words.played("X", "mark square 7") == "X marked square 7"
+
+
+@pytest.mark.parametrize("name", list(tictac_nb.GAMES))
+def test_the_recommended_move_is_the_first_by_the_number_shown(name):
+    """The sentence, the labels and the accessible names agree: the coach's choice has the highest chance
+    of every target of its kind, its label is the filled one, and its chance is the sentence's."""
+    for seed in range(3):
+        state = deciding(name, seed)
+        hint = coach.hint(state)
+        best = [t for t in hint.targets.values() if t.best]
+        assert best and all(t.rank in (1, None) for t in best)
+        for kind in (True, False):
+            shown = [t for t in hint.targets.values()
+                     if t.chance is not None and (t.target in state.legal_actions()) == kind]
+            if shown:
+                first = min(shown, key=lambda t: t.rank)
+                assert first.best and first.chance == max(t.chance for t in shown)
+                assert "the coach's choice" in first.words and f"{words.percent(first.chance)} to win" in first.words
+        if hint.chance is not None:
+            assert hint.chance == max(c.chance for c in hint.choices if c.chance is not None)
+            assert f"({words.percent(hint.chance)})" in hint.sentence
+        root = ET.fromstring(coach.hinted_svg(state, hint))
+        pills = {e.get("class"): "".join(e.itertext()) for e in root.iter(f"{SVG}g")
+                 if "ttn-coach-chance" in (e.get("class") or "")}
+        top = [text for cls, text in pills.items() if "ttn-coach-top" in cls]
+        assert len(top) <= 1 and all(text == words.percent(hint.chance) for text in top)
 
 
 def test_explain_plays_what_choose_plays():
@@ -170,8 +223,9 @@ def test_the_overlay_keeps_the_svg_well_formed_and_names_the_numbers(name):
         if found.words:
             assert labelled[found.target] == f"{original[found.target]}, {found.words}"
     assert len([e for e in root.iter(f"{SVG}rect") if e.get("class") == "ttn-coach-best"]) >= 1
-    shades = [float(e.get("fill-opacity")) for e in root.iter(f"{SVG}rect") if e.get("class") == "ttn-coach-shade"]
-    assert shades and all(0 < s <= 0.45 + 1e-9 for s in shades)
+    shades = [float(e.get("fill-opacity") or e.get("stroke-opacity")) for e in root.iter(f"{SVG}rect")
+              if e.get("class") == "ttn-coach-shade"]
+    assert shades and all(0 <= s <= 0.75 + 1e-9 for s in shades)
     assert_fits_with_11_px_text(shown, None)
 
 
@@ -195,8 +249,8 @@ def test_no_percentage_hides_the_words_a_target_shows():
     assert all(any(overlap(pill, c) for c in cells) for pill in pills)  # the cells around are labelled
 
 
-def test_the_most_searched_target_is_shaded_darkest():
-    state = two("1", "9", "2")
+def test_the_coachs_choice_is_shaded_darkest_and_only_the_best_three_are_labelled():
+    state = two("1")
     hint = coach.hint(state)
     assert coach.hinted_svg(state, hint) == coach.overlay_svg(state.render_svg(1), hint)
     root = ET.fromstring(coach.hinted_svg(state, hint))
@@ -205,7 +259,85 @@ def test_the_most_searched_target_is_shaded_darkest():
         for rect in group.iter(f"{SVG}rect"):
             if group.get("data-target") and rect.get("class") == "ttn-coach-shade":
                 shade[group.get("data-target")] = float(rect.get("fill-opacity"))
-    assert max(shade, key=shade.get) == hint.best
+    others = [v for k, v in shade.items() if k != hint.best]
+    assert max(shade, key=shade.get) == hint.best and shade[hint.best] > max(others)
+    pills = [e for e in root.iter(f"{SVG}g") if "ttn-coach-chance" in (e.get("class") or "")]
+    every = ET.fromstring(coach.hinted_svg(state, hint, labelled=None))
+    assert len(pills) <= 3 < len([e for e in every.iter(f"{SVG}g") if "ttn-coach-chance" in (e.get("class") or "")])
+
+
+def _blend(fore: str, back: str, alpha: float) -> str:
+    mix = [round(alpha * int(fore[i:i + 2], 16) + (1 - alpha) * int(back[i:i + 2], 16)) for i in (1, 3, 5)]
+    return "#" + "".join(f"{c:02x}" for c in mix)
+
+
+def _hex(colour):
+    names = {"white": "#ffffff", "black": "#000000"}
+    colour = names.get(colour, colour)
+    return colour if colour and len(colour) == 7 and colour.startswith("#") else None
+
+
+def _covers(element, x, y):
+    try:
+        left, top = float(element.get("x", "0")), float(element.get("y", "0"))
+        return left <= x <= left + float(element.get("width")) and top <= y <= top + float(element.get("height"))
+    except (TypeError, ValueError):
+        return False
+
+
+def _flat(root):
+    """The rects and texts of an SVG in drawing order, leaving out what a transform moves."""
+    found = []
+
+    def walk(element):
+        if element.get("transform"):
+            return
+        if element.tag in (f"{SVG}rect", f"{SVG}text"):
+            found.append(element)
+        for child in element:
+            walk(child)
+    walk(root)
+    return found
+
+
+def _seen(fill, shapes_below, x, y):
+    """The colour at (x, y) of the shapes drawn below, each over the one before (opacity blended)."""
+    colour = PALETTE["paper"]
+    for shape in shapes_below:
+        if _covers(shape, x, y) and _hex(shape.get("fill")):
+            colour = _blend(_hex(shape.get("fill")), colour, float(shape.get("fill-opacity") or 1))
+    return colour if fill is None else fill
+
+
+@pytest.mark.parametrize("name", list(tictac_nb.GAMES))
+def test_every_text_on_a_shaded_target_reads_at_4_5_to_1(name):
+    """Every text the coach's shade covers, or that is drawn on it, reads at 4.5:1 or more: its colour and
+    the colour behind it, each as seen through whatever shapes lie over it (the shade among them); the labels
+    too."""
+    assert contrast(PALETTE["coach"], PALETTE["paper"]) >= 4.5 and contrast("#ffffff", PALETTE["coach"]) >= 4.5
+    measured = 0
+    for seed in range(3):
+        state = deciding(name, seed)
+        shapes = _flat(ET.fromstring(coach.hinted_svg(state, coach.hint(state))))
+        shades = [i for i, e in enumerate(shapes) if e.get("class") == "ttn-coach-shade"]
+        for i, text in enumerate(shapes):
+            fore = _hex(text.get("fill") or PALETTE["ink"])
+            if text.tag != f"{SVG}text" or not fore or not "".join(text.itertext()).strip():
+                continue
+            x, y = float(text.get("x", "0")), float(text.get("y", "0")) - 4
+            if not any(_covers(shapes[j], x, y) for j in shades):
+                continue
+            rects = [e for e in shapes if e.tag == f"{SVG}rect" and e.get("fill") not in (None, "none")]
+            below = [e for e in rects if shapes.index(e) < i]
+            above = [e for e in rects if shapes.index(e) > i and _covers(e, x, y)
+                     and float(e.get("fill-opacity") or 1) < 1]
+            back, ink = _seen(None, below, x, y), fore
+            for shape in above:  # a veil drawn over the text tints the text and its ground alike
+                alpha = float(shape.get("fill-opacity") or 1)
+                back, ink = _blend(_hex(shape.get("fill")), back, alpha), _blend(_hex(shape.get("fill")), ink, alpha)
+            assert contrast(ink, back) >= 4.5, (name, "".join(text.itertext()), ink, back)
+            measured += 1
+    assert measured or name == "tic-tac-trek"  # Trek's shaded targets are open ground, with no words
 
 
 # ---- analysis and chart ----------------------------------------------------------------------------
@@ -215,7 +347,7 @@ def test_analysis_marks_a_scripted_blunder_and_the_move_the_coach_preferred():
     assert [m.number for m in analysis.moves] == [1, 2, 3, 4] and not analysis.interrupted
     move = analysis.moves[3]
     assert move.seat == 1 and move.best == "3" and move.mark == "blunder" and move.drop >= 0.3
-    assert "a blunder, the coach preferred 3" in move.words
+    assert "O marked square 9" in move.words and "a blunder, the coach preferred mark square 3" in move.words
     assert all(m.mark is None for m in analysis.moves if m.action == m.best)
 
 
@@ -260,11 +392,18 @@ def test_the_chart_is_well_formed_and_names_its_marks():
     analysis = coach.analyse(two("1", "5", "2", "9"))
     chart = coach.evaluation_chart(analysis, width=400, height=160)
     root = ET.fromstring(chart)
-    assert root.get("width") == "400px" and "Evaluation of the game" in root.get("aria-label")
+    assert root.get("width") == "400px" and "X's chance to win after every move" in root.get("aria-label")
     assert root.find(f"{SVG}title") is not None and root.get("role") == "group"
-    marks = [e.get("aria-label") for e in root.iter() if "ttn-mark" in (e.get("class") or "")]
-    assert marks == [m.words for m in analysis.marked] and marks
-    assert len(list(root.iter(f"{SVG}polyline"))) == 2
+    marks = [e for e in root.iter() if "ttn-mark" in (e.get("class") or "")]
+    assert [e.get("aria-label") for e in marks] == [f"{m.words}: go to this move" for m in analysis.marked] and marks
+    assert [e.get("data-step") for e in marks] == ["4"] and marks[0].get("tabindex") == "0"
+    assert len(list(root.iter(f"{SVG}polyline"))) == 1  # one line over every move, X's
+    steps = {e.get("data-step") for e in root.iter(f"{SVG}rect") if e.get("data-step")}
+    assert steps == {"1", "2", "3", "4"}
+    legend = "".join(next(e for e in root.iter(f"{SVG}g") if e.get("class") == "ttn-legend").itertext())
+    assert all(f"{words.SYMBOLS[n]} {n}" in legend for n, _ in words.MARKS) and "X to win" in legend
+    o = coach.evaluation_chart(analysis, seat=1)
+    assert "O's chance to win" in o and "O to win" in o
     assert_fits_with_11_px_text(chart, 400)
 
 
@@ -296,3 +435,27 @@ def test_coach_summary_measures_a_batch_and_definitions_show_the_measures():
 def test_thresholds_are_defined_once_in_the_kits_words():
     assert [name for name, _ in words.MARKS] == ["blunder", "mistake", "inaccuracy"]
     assert words.mark_for(0.31) == "blunder" and words.mark_for(0.2) == "mistake" and words.mark_for(0.05) is None
+    assert words.mark_for(0.15, noise=0.18) is None and words.mark_for(0.25, noise=0.18) == "mistake"
+
+
+def test_the_chart_line_is_one_sides_chance_over_every_move():
+    moves = [judged(1, 0, 0.6), judged(2, 1, 0.3), judged(3, 0, 0.9), judged(4, 1, 0.95)]
+    game = Analysis("tic-tac-two", ("X", "O"), None, "test", 4, (1,), (0, 1), moves)
+    assert chart.series(game, 0) == [(0, 0.5), (1, 0.6), (2, 0.7), (3, 0.9), (4, pytest.approx(0.05))]
+    assert chart.series(game, 1)[1:] == [(1, pytest.approx(0.4)), (2, 0.3), (3, pytest.approx(0.1)), (4, 0.95)]
+    three = Analysis("tic-toc", ("A", "B", "C"), None, "test", 3, (), (0, 1, 2), moves[:3])
+    assert chart.series(three, 0) == [(0, 1 / 3), (1, 0.6), (2, 0.6), (3, 0.9)]  # a side's chance holds
+
+
+def test_the_calibration_is_increasing_and_covers_every_game():
+    points = [(0.1, 0), (0.2, 1), (0.3, 0), (0.6, 1), (0.7, 1), (0.9, 1)]
+    knots = calibration.fit(points)
+    assert [y for _, y in knots] == sorted(y for _, y in knots) and knots[0][1] == 0 and knots[-1][1] == 1
+    table = calibration.table()
+    assert set(table) == set(tictac_nb.GAMES)
+    for name, fitted in table.items():
+        assert fitted["positions"] >= 500 and 0 <= fitted["noise"] < 1
+        xs = [calibration.calibrate(name, x / 20) for x in range(21)]
+        assert xs == sorted(xs) and all(0 <= x <= 1 for x in xs)
+        with calibration.raw():
+            assert calibration.calibrate(name, 0.37) == 0.37

@@ -117,7 +117,7 @@ def test_a_board_replay_and_export_serve_a_registered_game(twin, tmp_path):
     board.handle({"type": "act", "target": board.state.legal_actions()[0], "turn": board.turn})
     assert board.state.game is twin and len(board.state.history) == 2 and board.message == ""
     board.handle({"type": "hint", "turn": board.turn})  # the coach: MCTS, as the game names no bot of its own
-    assert board.message == "" and board.hint_words.startswith("X (MCTS")
+    assert board.message == "" and board.hint_words.startswith("Hint for X: ")
     replay = tictac_nb.Replay.of_board(board)
     assert replay.record["game"] == TWIN and replay.step == 2
     path = tictac_nb.export_html(board.state, tmp_path / "twin.html", viewer=0)

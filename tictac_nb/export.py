@@ -21,7 +21,7 @@ from pathlib import Path
 from . import coach
 from .engine import State
 from .frontend import FRONTEND
-from .replay import RecordSource, Timeline, analysis_html, analysis_seat, move_lines, viewer_label
+from .replay import RecordSource, Timeline, analysis_html, analysis_marks, analysis_seat, move_lines, viewer_label
 from .svg import xml_safe
 
 PAGE = """<!doctype html>
@@ -31,13 +31,23 @@ PAGE = """<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-body {{ margin: 1em auto; max-width: 64em; padding: 0 0.5em; background: #fff; }}
+/* the page's own theme, light or dark as the reader's system is: the replay reads JupyterLab's variables */
+:root {{ color-scheme: light dark; --jp-layout-color1: #ffffff; --jp-layout-color2: #f3f4f6;
+  --jp-layout-color3: #e4e7eb; --jp-ui-font-color1: #1f2933; --jp-ui-font-color2: #52606d;
+  --jp-border-color1: #9aa5b1; --jp-border-color2: #d9dee3; --jp-brand-color1: #2186eb; --jp-error-color1: #a61b1b; }}
+@media (prefers-color-scheme: dark) {{
+  :root {{ --jp-layout-color1: #111418; --jp-layout-color2: #1f252c; --jp-layout-color3: #2d353e;
+    --jp-ui-font-color1: #e6e9ed; --jp-ui-font-color2: #b3bcc6; --jp-border-color1: #6b7785;
+    --jp-border-color2: #3a434d; --jp-brand-color1: #6cb4ff; --jp-error-color1: #ff8a80; }}
+}}
+body {{ margin: 1em auto; max-width: 64em; padding: 0 0.5em; background: var(--jp-layout-color1);
+  color: var(--jp-ui-font-color1); font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }}
 {css}
 </style>
 </head>
 <body>
 <main id="replay"><noscript>This replay steps through the game with JavaScript; please allow it.</noscript></main>
-{analysis}<script type="application/json" id="ttr-data">{data}</script>
+<script type="application/json" id="ttr-data">{data}</script>
 <script type="module">
 {js}
 // A stand-in for the notebook's widget model: it answers "go" from the frames stored in this page.
@@ -131,7 +141,8 @@ def page(positions: Iterable[State], viewer: int | None = None, analysis: coach.
 
     It reads of each position only `render_svg(viewer)`, `status()`, the move words (`describe`) and
     public names, so positions whose hidden parts were resampled for `viewer` give the same page.
-    `analysis` (judged from what `viewer` may know) adds its chart and marked moves under the replay.
+    `analysis` (judged from what `viewer` may know) adds its chart and marked moves inside the replay, in its
+    frame and font, each going to its move as in the notebook.
     """
     positions = list(positions)
     first = positions[0]
@@ -149,7 +160,9 @@ def page(positions: Iterable[State], viewer: int | None = None, analysis: coach.
     wide = WIDTH.search(positions[0].render_svg(viewer))
     data = {
         "fixed": {"title": first.game.title, "count": len(positions) - 1, "moves": move_lines(positions),
-                  "viewer": viewer, "viewers": [{"value": viewer, "label": seen}], "live": False},
+                  "viewer": viewer, "viewers": [{"value": viewer, "label": seen}], "live": False,
+                  "analysis_html": "" if analysis is None else analysis_html(analysis, viewer),
+                  "marks": {} if analysis is None else analysis_marks(analysis)},
         "statuses": [state.status() for state in positions],
         "parts": list(parts),
         "frames": frames,
@@ -159,8 +172,7 @@ def page(positions: Iterable[State], viewer: int | None = None, analysis: coach.
     css = (FRONTEND / "replay.css").read_text(encoding="utf-8")
     if "</script" in js.lower() or "</style" in css.lower():
         raise ValueError("the replay front end cannot be inlined: it contains a closing script or style tag")
-    shown = "" if analysis is None else f"<section aria-label=\"Analysis\">{analysis_html(analysis)}</section>\n"
-    return xml_safe(PAGE.format(title=html.escape(title), css=css, js=js, data=_script_json(data), analysis=shown))
+    return xml_safe(PAGE.format(title=html.escape(title), css=css, js=js, data=_script_json(data)))
 
 
 def export_html(source: RecordSource, path: str | os.PathLike, viewer: int | None = None, *,

@@ -21,6 +21,7 @@ import ipywidgets
 import traitlets
 
 from . import coach
+from .coach.chart import MARK_STYLE
 from .engine import IllegalAction, InvalidRecord, State, excerpt
 from .frontend import FRONTEND
 from .registry import from_record
@@ -171,18 +172,30 @@ def analysis_seat(final: State, viewer: int | None) -> int | None:
     return viewer
 
 
-def analysis_html(analysis: coach.Analysis) -> str:
-    """The analysis as HTML: the evaluation chart (its own SVG) and the marked moves in words."""
+def analysis_html(analysis: coach.Analysis, seat: int | None = None) -> str:
+    """The analysis as HTML for the replay's front end: the evaluation chart seen from `seat`'s side (where
+    nothing is hidden; else from the analysis's own seat), drawn wide and narrow (the page shows the one
+    that fits), and the marked moves in words, each a button to its move (`data-step`)."""
     marked = analysis.marked
     seen = ("each mover's own knowledge" if analysis.seat_of_view is None
             else f"{analysis.players[analysis.seat_of_view]}'s knowledge")
     done = f"{len(analysis.moves)} of {analysis.total} moves judged from {seen}"
     if analysis.interrupted:
         done += " (stopped early)"
-    items = "".join(f"<li>{html.escape(m.words)}</li>" for m in marked)
-    words = f"<ul>{items}</ul>" if marked else "<p>No move is marked.</p>"
-    return (f'<div class="ttn-analysis">{coach.evaluation_chart(analysis)}<p>{html.escape(done)}.</p>'
-            f"{words}</div>")
+    signs = analysis_marks(analysis)
+    items = "".join(f'<li><button type="button" class="ttr-button ttr-mark ttr-{m.mark}" data-step="{m.number}">'
+                    f'<span class="ttr-sign" style="background: {signs[str(m.number)]["colour"]}">'
+                    f'{signs[str(m.number)]["sign"]}</span> {html.escape(m.words)}</button></li>' for m in marked)
+    listed = f'<ul class="ttn-marked">{items}</ul>' if marked else "<p>No move is marked.</p>"
+    charts = "".join(f'<div class="ttn-chart-{name}">{coach.evaluation_chart(analysis, seat=seat, width=width)}</div>'
+                     for name, width in (("wide", 600), ("narrow", 340)))
+    return f'<div class="ttn-analysis">{charts}<p>{html.escape(done)}.</p>{listed}</div>'
+
+
+def analysis_marks(analysis: coach.Analysis) -> dict[str, dict[str, str]]:
+    """Each marked move's mark, sign and colour (the chart's) by its step, for the move list."""
+    return {str(m.number): {"mark": m.mark, "sign": coach.words.SYMBOLS[m.mark], "colour": MARK_STYLE[m.mark][1]}
+            for m in analysis.marked if m.mark}
 
 
 class Replay(anywidget.AnyWidget):
@@ -192,7 +205,7 @@ class Replay(anywidget.AnyWidget):
     the "Seen by" control switches between the onlooker and the seats in `viewers` (default: all).
     `play_from_here(bots=...)` (or the button, with the `bots` given here) opens a live `Board` at the
     position shown; the record is never changed. `analyse()` (or the Analyse button) judges every move with
-    the coach in the background (a progress bar, then the evaluation chart under the board);
+    the coach in the background (a progress bar, then the analysis board in the replay: `analysis_html`);
     `stop_analysis()` (or the button, then "Stop analysis") stops it.
     Only the shown frame, for the shown viewer, and the public move list reach the browser.
     """
@@ -212,6 +225,10 @@ class Replay(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     analysing = traitlets.Bool(False).tag(sync=True)
     """An analysis runs (the page's Analyse button reads "Stop analysis")."""
+    analysis_html = traitlets.Unicode("").tag(sync=True)
+    """The analysis shown under the board (`analysis_html`): its chart and marked moves, which go to a move."""
+    marks = traitlets.Dict().tag(sync=True)
+    """The marked moves' marks by step, shown in the move list."""
 
     def __init__(self, source: RecordSource, viewer: int | None = None, *, step: int = 0,
                  viewers: Sequence[int | None] | None = None, bots: dict[int, Bot] | None = None,
@@ -351,14 +368,16 @@ class Replay(anywidget.AnyWidget):
 
     def analyse(self, budget: int | None = None) -> threading.Thread:
         """Judge every move with the coach (`coach.analyse`) in a background thread, from the knowledge of the
-        seat shown (in a game with hidden information; else each mover's): a progress bar, then the chart
-        and the marked moves under the replay. Returns the thread; `stop_analysis()` interrupts it."""
+        seat shown (in a game with hidden information; else each mover's): a progress bar under the replay,
+        then the chart and the marked moves in it (`analysis_html`, `marks`), which go to a move when clicked.
+        Returns the thread; `stop_analysis()` interrupts it."""
         seat = analysis_seat(self.timeline.final, self.viewer)
         self.stop_analysis()
         record = self.record
         bar = ipywidgets.FloatProgress(value=0, min=0, max=max(len(self.timeline), 1), description="Analysis")
-        chart = ipywidgets.HTML("")
+        chart = ipywidgets.HTML("")  # says a failure; the analysis itself is drawn in the replay
         box = ipywidgets.VBox([bar, chart])
+        self.analysis_html, self.marks = "", {}
         old, self._analysis_box = self._analysis_box, box
         self.boxed.children = (self, box, *(c for c in self.boxed.children[1:] if c is not old))
         if old is not None:
@@ -375,7 +394,7 @@ class Replay(anywidget.AnyWidget):
                 bar.bar_style = "danger"
             else:
                 self.analysis = found
-                chart.value = analysis_html(found)
+                self._show_analysis()
                 bar.bar_style = "warning" if found.interrupted else "success"
             finally:
                 self.analysing = False
@@ -385,6 +404,16 @@ class Replay(anywidget.AnyWidget):
         self.analysing = True
         thread.start()
         return thread
+
+    @traitlets.observe("viewer")
+    def _show_analysis(self, _change: Any = None) -> None:
+        """The analysis drawn from the side of the seat shown (where nothing is hidden, any seat may choose);
+        an analysis judged from one seat's knowledge is shown to that seat only."""
+        if self.analysis is not None and self.analysis.seat_of_view not in (None, self.viewer):
+            self.analysis_html, self.marks = "", {}
+        elif self.analysis is not None:
+            self.analysis_html = analysis_html(self.analysis, self.viewer)
+            self.marks = analysis_marks(self.analysis)
 
     def stop_analysis(self) -> coach.Analysis | None:
         """Interrupt a running analysis and wait for it: the moves judged so far stay shown (and in

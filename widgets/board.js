@@ -52,8 +52,10 @@ function render({ model, el: root }) {
   const status = el("span", "ttn-status");
   const spinner = el("span", "ttn-spinner");
   spinner.setAttribute("aria-hidden", "true");
-  const hint = el("span", "ttn-hint");
-  live.append(said, status, spinner, hint);
+  live.append(said, status, spinner);
+  const hint = el("p", "ttn-hint"); // the coach's sentence, on a line of its own under the status
+  hint.setAttribute("role", "status");
+  hint.setAttribute("aria-live", "polite");
   const message = el("div", "ttn-message");
   message.setAttribute("role", "alert");
   const tools = el("div", "ttn-tools");
@@ -65,7 +67,7 @@ function render({ model, el: root }) {
   const cover = el("button", "ttn-cover");
   const frame = el("div", "ttn-frame");
   frame.append(board, cover);
-  root.append(frame, live, message, tools);
+  root.append(frame, live, hint, message, tools);
 
   let focused = null; // data-target of the target that had focus, to restore after a redraw
   let keepFocus = false; // the reader is on the widget: a redraw must not drop focus to the page
@@ -148,7 +150,8 @@ function render({ model, el: root }) {
     undo.disabled = !model.get("can_undo") || Boolean(words);
     cancel.hidden = !model.get("choosing");
     hinter.hidden = !model.get("can_hint");
-    hint.textContent = model.get("hint_words") ? ` ${model.get("hint_words")}` : "";
+    hint.textContent = model.get("hint_words");
+    hint.hidden = !hint.textContent;
     root.classList.toggle("ttn-thinking", model.get("thinking"));
     const wasCovered = !cover.hidden;
     const hadFocus = root.contains(document.activeElement) || (keepFocus && document.activeElement === document.body);

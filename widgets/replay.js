@@ -59,7 +59,8 @@ function render({ model, el: root }) {
   const message = el("div", "ttr-message");
   message.setAttribute("role", "alert");
   tools.append(branch, analyse);
-  box.append(head, frame, status, controls, tools, message, list);
+  const analysis = el("div", "ttr-analysis"); // the coach's chart and marked moves: a click goes to the move
+  box.append(head, frame, status, controls, tools, message, analysis, list);
   root.append(box);
 
   const go = (step) => {
@@ -75,12 +76,20 @@ function render({ model, el: root }) {
     startButton.dataset.step = "0";
     start.append(startButton);
     list.append(start);
+    const marks = model.get("marks") || {};
     model.get("moves").forEach((move, i) => {
       const item = el("li");
       const entry = button("ttr-move");
       entry.dataset.step = String(i + 1);
       entry.append(el("span", "ttr-number", `${i + 1}.`), el("span", "ttr-player", move.player),
         el("code", "ttr-notation", move.notation), el("span", "ttr-words", move.words));
+      const mark = marks[String(i + 1)]; // {mark, sign, colour}, as the coach's chart draws it
+      if (mark) {
+        entry.classList.add("ttr-marked", `ttr-${mark.mark}`);
+        const sign = el("span", "ttr-sign", `${mark.sign} ${mark.mark}`);
+        sign.style.background = mark.colour;
+        entry.append(sign);
+      }
       item.append(entry);
       list.append(item);
     });
@@ -100,6 +109,24 @@ function render({ model, el: root }) {
 
   function drawFrame() {
     frame.innerHTML = model.get("svg");
+    // a frame that draws the game's title (in a band a live board cuts off) is not titled twice
+    const drawn = [...frame.querySelectorAll("[data-band]")]
+      .some((band) => !band.closest(".ttn-status-line") && band.textContent.includes(model.get("title")));
+    title.hidden = drawn;
+  }
+
+  function drawAnalysis() {
+    analysis.innerHTML = model.get("analysis_html") || "";
+    analysis.hidden = !analysis.innerHTML;
+    drawList();
+    drawState();
+  }
+
+  function onAnalysis(event) {
+    const entry = event.target.closest("[data-step]");
+    if (!entry || (event.type === "keydown" && event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    go(Number(entry.dataset.step));
   }
 
   function drawState() {
@@ -130,6 +157,9 @@ function render({ model, el: root }) {
       entry.classList.toggle("ttr-current", current);
       if (current) entry.setAttribute("aria-current", "step");
       else entry.removeAttribute("aria-current");
+    }
+    for (const mark of analysis.querySelectorAll(".ttn-mark[data-step], .ttr-mark[data-step]")) {
+      mark.classList.toggle("ttr-current", Number(mark.dataset.step) === step);
     }
     const current = list.querySelector(".ttr-current");
     if (current) {
@@ -165,22 +195,27 @@ function render({ model, el: root }) {
   branch.addEventListener("click", () => model.send({ type: "branch" }));
   analyse.addEventListener("click", () => model.send({ type: model.get("analysing") ? "stop_analysis" : "analyse" }));
   list.addEventListener("click", onList);
+  analysis.addEventListener("click", onAnalysis);
+  analysis.addEventListener("keydown", onAnalysis);
   box.addEventListener("keydown", onKey);
 
   const redrawList = () => { drawList(); drawState(); };
   model.on("change:svg", drawFrame);
   model.on("change:moves", redrawList);
   model.on("change:viewers", drawViewers);
+  model.on("change:analysis_html", drawAnalysis);
+  model.on("change:marks", drawAnalysis);
   for (const name of WATCHED) model.on(`change:${name}`, drawState);
   drawViewers();
-  drawList();
   drawFrame();
-  drawState();
+  drawAnalysis();
 
   return () => {
     model.off("change:svg", drawFrame);
     model.off("change:moves", redrawList);
     model.off("change:viewers", drawViewers);
+    model.off("change:analysis_html", drawAnalysis);
+    model.off("change:marks", drawAnalysis);
     for (const name of WATCHED) model.off(`change:${name}`, drawState);
   };
 }

@@ -95,7 +95,12 @@ MEASURE = """(root) => {
       if (!colour) continue;
       colour[3] *= Number(style.fillOpacity) * Number(style.opacity);
       const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      // shapes that let clicks through (a hint's labels and shades) still paint: hit-test them too
+      const probe = document.createElement('style');
+      probe.textContent = 'svg * { pointer-events: auto !important; }';
+      document.head.append(probe);
       const stack = document.elementsFromPoint(x, y).filter((n) => !n.closest('text'));
+      probe.remove();
       if (stack.length && !svg.contains(stack[0]) && !stack[0].contains(svg)) continue;  // covered
       layers = stack;
     } else {

@@ -96,6 +96,30 @@ def test_grid_cards_hypnotized_face_down_and_objective_starred():
     assert "Objective: secret" in text
 
 
+@pytest.mark.parametrize("grid_name", ["standard", "advanced"])
+def test_a_small_grid_cards_words_stay_inside_it(grid_name):
+    """At 284 px (a 400 px phone's board) every word on a Grid card lies inside the card, by a letter's
+    generous width (`render.LETTER`, `render.BOLD` em)."""
+    state = new(layout={"1": "Scutters", "2": "Lil' Red (hypnotized)"}, grid=grid_name)
+    root = ET.fromstring(state.render_svg(0, width=284))
+    cards = [g for g in root.iter(SVG + "g") if (g.get("aria-label") or "").startswith("space ")]
+    checked = 0
+    for space in cards:
+        rects = [r for r in space.iter(SVG + "rect")]
+        if len(rects) < 2:
+            continue
+        card = rects[1]  # the space, then the card on it
+        right = float(card.get("x")) + float(card.get("width"))
+        for node in space.iter(SVG + "text"):
+            if node.get("text-anchor") in ("middle", "end") or not node.text:
+                continue
+            em = render.BOLD if node.get("font-weight") == "bold" else render.LETTER
+            width = len(node.text) * float(node.get("font-size")) * em * 0.85  # drawn letters are narrower
+            assert float(node.get("x")) + width <= right + 1, (grid_name, node.text)
+            checked += 1
+    assert checked
+
+
 def test_hand_is_readable_and_clickable():
     state = new(evil=["King Creepy"] + EVIL_HAND[:5])
     text = state.render_svg(0)
@@ -157,7 +181,7 @@ def positions(players, grid_name="standard", count=3):
         yield state
 
 
-@pytest.mark.parametrize("width", [None, 760, 400, 320])
+@pytest.mark.parametrize("width", [None, 760, 400, 320, 284])
 @pytest.mark.parametrize("players, grid_name", [(2, "standard"), (3, "advanced"), (4, "standard"), (4, "advanced")])
 def test_the_board_is_drawn_at_the_width_it_is_shown_with_no_text_under_11_px(players, grid_name, width):
     for state in positions(players, grid_name):

@@ -3,7 +3,8 @@
 Each move is judged where it was made, from the knowledge of the seat that made it (or, with
 `seat_of_view`, of that one seat for every move): the coach searches determinized copies for that seat,
 never the full state, weighs the move played against the move it prefers, and marks the drop in the
-mover's chance with the words of `words.MARKS`. A move with a single legal action is no decision and
+mover's chance with the words of `words.MARKS` where the drop is beyond the coach's own noise
+(`calibration.noise`). A move with a single legal action is no decision and
 is not judged. Every move gets a fresh search with the coach's budget: the positions are seen from a
 different seat's knowledge from one move to the next, and a tree grown from one seat's worlds would
 carry its sampled secrets into the other's estimate.
@@ -18,6 +19,7 @@ from typing import Any
 from ..engine import State
 from ..registry import from_record
 from . import words
+from .calibration import noise
 from .hints import default_coach
 from .judge import judge
 
@@ -133,7 +135,8 @@ def _judge_move(position: State, number: int, action: str, seat_of_view: int | N
     player = position.player_name(mover)
     if seat == mover and len(position.legal_actions()) == 1:
         return MoveJudgement(number, mover, action, None, None, None, None, None, True,
-                             words.move_words(number, player, action, None, None, None, None) + " (forced)")
+                             words.move_words(number, player, position.describe(action), None, None, None, None)
+                             + " (forced)")
     judged = judge(position, seat, coach, seed + number, budget=budget, playouts=playouts, played=action,
                    every_choice=every_choice)
     analysis.bot = analysis.bot or judged.bot
@@ -145,8 +148,9 @@ def _judge_move(position: State, number: int, action: str, seat_of_view: int | N
     drop = None
     if chance is not None and best_chance is not None:
         drop = 0.0 if action == best else max(0.0, best_chance - chance)
-    mark = words.mark_for(drop) if action != best else None
+    mark = words.mark_for(drop, noise(position.game.name)) if action != best else None
     runner = judged.runner_up()
     return MoveJudgement(number, mover, action, chance, best, best_chance, drop, mark, False,
-                         words.move_words(number, player, action, mark, best, best_chance, chance),
+                         words.move_words(number, player, position.describe(action), mark,
+                                          position.describe(best) if best else None, best_chance, chance),
                          runner.chance if runner else None)

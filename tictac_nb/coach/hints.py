@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -13,23 +14,28 @@ from .judge import Choice, judge
 HINT_PLAYOUTS = {"tic-toc": 24}
 """Games per action behind a heuristic bot's win chance in a hint, by game (none elsewhere: a Tic Tac K.O.
 game played out by `KOBot` takes some 30 ms, so an honest chance per action would not fit in half a second)."""
+WIN_WORLDS = 4
+"""Worlds the seat may be in where a move must win at once for the hint to say it wins."""
 
 
 @dataclass(frozen=True)
 class TargetHint:
     """What the board shows on one click target (`data-target`): its share of the search (0..1, None: no
-    search), its chance to win, whether it is (or opens) the coach's choice, and the words for its name."""
+    search), its chance to win (None: not judged, or on too few trial games to show), whether it is (or
+    opens) the coach's choice, its rank by that chance among targets of its kind (actions, first steps; 1:
+    the coach's choice), and the words for its name."""
 
     target: str
     share: float | None
     chance: float | None
     best: bool
     words: str
+    rank: int | None = None
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The coach's view of the mover's choices: the choice the bot would play, each action's numbers, the
+    """The coach's view of the mover's choices: the choice it recommends, each action's numbers, the
     numbers per click target (first steps included) and one sentence. It holds nothing the seat may not know."""
 
     game: str
@@ -75,13 +81,29 @@ def hint(state: State, seat: int | None = None, *, bot: Any = None, seed: int = 
         playouts = HINT_PLAYOUTS.get(state.game.name, 0)
     judged = judge(state, seat, coach, seed, playouts=playouts)
     best = judged.choice(judged.best)
-    ranked = [c for c in judged.choices if c.action != judged.best and c.chance is not None]
-    runner = max(ranked, key=lambda c: (c.share or 0.0, c.chance)) if ranked else None
-    text = words.sentence(state.player_name(seat), judged.bot,
-                          judged.best, best.chance if best else None,
-                          runner.action if runner else None, runner.chance if runner else None, judged.rule)
-    return Hint(state.game.name, seat, judged.bot, judged.best, best.chance if best else None, text,
+    chance = best.chance if best else None
+    runner = judged.runner_up()
+    runner_chance = runner.chance if runner and chance is not None else None
+    text = words.sentence(state.player_name(seat), state.describe(judged.best), chance,
+                          words.reason(judged.rule) or _reason(state, seat, judged.best, chance, seed),
+                          state.describe(runner.action) if runner_chance is not None else None, runner_chance)
+    return Hint(state.game.name, seat, judged.bot, judged.best, chance, text,
                 judged.choices, per_target(state, judged.choices, judged.best), judged.rule)
+
+
+def _reason(state: State, seat: int, best: str, chance: float | None, seed: int) -> str | None:
+    """Why, in the game's terms, where the bot names no rule: a move that wins at once in every world the
+    seat may be in says so; else the coach's trial games found it best."""
+    rng = random.Random(seed)
+    worlds = [state.determinize(seat, rng) for _ in range(WIN_WORLDS)]
+    wins = 0
+    for world in worlds:
+        if best in world.legal_actions():
+            world.apply(best)
+            wins += world.outcome is not None and seat in world.outcome.winners
+    if wins == len(worlds):
+        return "which wins at once"
+    return None if chance is None else "best in the coach's trial games from here"
 
 
 def per_target(state: State, choices: tuple[Choice, ...], best: str) -> dict[str, TargetHint]:
@@ -99,9 +121,18 @@ def per_target(state: State, choices: tuple[Choice, ...], best: str) -> dict[str
                 continue
             shares = [c.share for c in opened if c.share is not None]
             share = sum(shares) if shares else None
-            lead = max(opened, key=lambda c: (c.share or 0.0, c.chance or 0.0))
+            lead = max(opened, key=lambda c: (c.chance is not None, c.chance or 0.0, c.share or 0.0))
             chance, is_best = lead.chance, best.startswith(key)
+            unsure = chance is None and bool(share)
         else:
             share, chance, is_best = own.share, own.chance, key == best
-        found[key] = TargetHint(key, share, chance, is_best, words.target_words(share, chance, is_best))
-    return found
+            unsure = chance is None and bool(own.visits)
+        found[key] = (share, chance, is_best, unsure)
+    rank = {}
+    for kind in (True, False):  # actions, then first steps: each ranked among its own kind, as the board draws them
+        ranked = sorted((k for k, v in found.items() if v[1] is not None and (k in by_action) == kind),
+                        key=lambda k: (not found[k][2], -found[k][1], k))
+        rank.update({key: i for i, key in enumerate(ranked, 1)})
+    return {key: TargetHint(key, share, chance, is_best, words.target_words(chance, is_best, rank.get(key), unsure),
+                            rank.get(key))
+            for key, (share, chance, is_best, unsure) in found.items()}

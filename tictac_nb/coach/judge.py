@@ -17,12 +17,13 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..bots import MCTSBot, _Node, bot_name
 from ..engine import State
 from ..sandbox import kit_bots
+from .calibration import calibrate
 
 PLAYOUT_CAP = 2_000
 """Actions a heuristic playout may last before it counts as a draw (no kit game comes close)."""
@@ -45,13 +46,16 @@ class Choice:
     action: str
     share: float | None
     chance: float | None
+    """None: not estimated, or a search's action tried too rarely to trust (fewer than `MIN_VISITS` playouts,
+    or half the most searched action's where even that one has fewer)."""
     visits: int
 
 
 @dataclass(frozen=True)
 class Judgement:
     """A position weighed from `seat`'s knowledge: every choice the judge saw (most visited first), the one
-    the bot would play, and, for a heuristic bot, the words of the rule that chose it."""
+    the coach recommends (the highest chance it shows), and, for a heuristic bot whose rule chose that very
+    move, the rule's words."""
 
     seat: int
     mover: int
@@ -67,16 +71,12 @@ class Judgement:
         return next((c for c in self.choices if c.action == action), None)
 
     def runner_up(self) -> Choice | None:
-        """The best other choice: the highest chance among the others estimated on `MIN_VISITS` playouts or
-        more (a search's rarely tried moves are too noisy to count), else the most searched other; None when
-        not every choice was weighed."""
+        """The best other choice: the highest chance among the others that have one (a search's rarely tried
+        moves have none); None when not every choice was weighed."""
         if not self.complete:
             return None
         others = [c for c in self.choices if c.action != self.best and c.chance is not None]
-        steady = [c for c in others if c.share is None or c.visits >= MIN_VISITS]
-        if steady:
-            return max(steady, key=lambda c: c.chance or 0.0)
-        return max(others, key=lambda c: c.visits, default=None)
+        return max(others, key=lambda c: (c.chance or 0.0, c.visits), default=None)
 
 
 class _SeatOf:
@@ -134,10 +134,23 @@ def judge(state: State, seat: int, bot: Any, seed: int, *, budget: int | None = 
         raise TypeError(f"the coach reads the kit's own bots only (MCTSBot, the games' bots), not {bot_name(bot)}: "
                         "it hands them the real state to explain")
     if isinstance(bot, MCTSBot):
-        return _search(state, seat, fresh(bot, seed), budget, played)
-    if callable(getattr(bot, "explain", None)):
-        return _explain(state, seat, fresh(bot, seed), seed, playouts, None if every_choice else played)
-    raise TypeError(f"the coach reads MCTSBot searches and bots with explain(state), not {bot_name(bot)}")
+        judged = _search(state, seat, fresh(bot, seed), budget, played)
+    elif callable(getattr(bot, "explain", None)):
+        judged = _explain(state, seat, fresh(bot, seed), seed, playouts, None if every_choice else played)
+    else:
+        raise TypeError(f"the coach reads MCTSBot searches and bots with explain(state), not {bot_name(bot)}")
+    game = state.game.name
+    choices = tuple(replace(c, chance=calibrate(game, c.chance)) for c in judged.choices)
+    return replace(judged, choices=choices)
+
+
+def first_by_chance(choices: Sequence[Choice], preferred: str | None) -> str | None:
+    """The choice the coach recommends: the highest chance (the number it shows), `preferred` (the bot's
+    own pick) among equals; None when no choice has a chance."""
+    shown = [c for c in choices if c.chance is not None]
+    if not shown:
+        return None
+    return max(shown, key=lambda c: (round(c.chance or 0.0, 6), c.action == preferred, c.visits)).action
 
 
 def _search(state: State, seat: int, bot: MCTSBot, budget: int | None, played: str | None) -> Judgement:
@@ -150,11 +163,14 @@ def _search(state: State, seat: int, bot: MCTSBot, budget: int | None, played: s
     children = root.children
     total = sum(child.visits for child in children.values()) or 1
     legal = state.legal_actions() if seat == mover else tuple(children)
-    best = bot._best(root, legal) if any(a in children for a in legal) else legal[0]
+    picked = bot._best(root, legal) if any(a in children for a in legal) else legal[0]
     order = sorted(children, key=lambda a: (-children[a].visits, a))
-    choices = [Choice(a, children[a].visits / total, children[a].reward / children[a].visits, children[a].visits)
-               for a in order if children[a].visits]
+    trusted = min(MIN_VISITS, max((children[a].visits for a in order), default=0) // 2) or 1
+    choices = [Choice(a, children[a].visits / total,
+                      children[a].reward / children[a].visits if children[a].visits >= trusted else None,
+                      children[a].visits) for a in order if children[a].visits]
     choices += [Choice(a, 0.0, None, 0) for a in legal if a not in children]
+    best = first_by_chance([c for c in choices if c.action in legal], picked) or picked
     return Judgement(seat, mover, mcts_words(bot, budget), tuple(choices), best)
 
 
@@ -172,8 +188,11 @@ def _explain(state: State, seat: int, bot: Any, seed: int, playouts: int, played
     for action in actions:
         chance = _playout_chance(worlds, action, mover, bot, rng) if playouts else None
         choices.append(Choice(action, None, chance, playouts if chance is not None else 0))
-    choices.sort(key=lambda c: (c.action != best, -(c.chance or 0.0)))
     complete = seat == mover and played is None
+    if complete and playouts:
+        top = first_by_chance(choices, best) or best
+        best, rule = top, rule if top == best else None
+    choices.sort(key=lambda c: (c.action != best, -(c.chance or 0.0)))
     return Judgement(seat, mover, describe_bot(bot), tuple(choices), best or "", rule, complete)
 
 

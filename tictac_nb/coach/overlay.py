@@ -1,5 +1,7 @@
-"""A hint drawn on the board: the SVG the renderer drew, with each click target shaded by its share of the
-search, labelled with its chance to win, the coach's choice outlined, and the numbers in every target's name.
+"""A hint drawn on the board: the SVG the renderer drew, with the coach's best few targets labelled with their
+chance to win (`LABELLED`, or all), shaded by rank, the coach's choice in its own mark (a filled label and a
+thick outline; where its second step is not drawn yet, a dashed outline where it lands), and the numbers in
+every target's name. Every shade is light enough that any text drawn under it keeps 4.5:1 contrast.
 
 It edits the SVG as XML (a pure function of the text and the hint), so it works for any game's renderer:
 a target is any element with `data-target`, and its area is the first rectangle drawn in it.
@@ -17,8 +19,16 @@ SVG_NS = "http://www.w3.org/2000/svg"
 for _prefix, _uri in (("", SVG_NS), ("xlink", "http://www.w3.org/1999/xlink"), ("ev", "http://www.w3.org/2001/xml-events")):
     ET.register_namespace(_prefix, _uri)
 
-SHADE = (0.08, 0.45)
-"""Fill opacity of a target's shade: the least tried target to the most tried (share relative to the top one)."""
+SHADES = (0.5, 0.3, 0.12)
+"""Fill opacity of a target's shade: the coach's choice, the others labelled, the rest with a chance."""
+BANDS = (0.0, 0.75, 0.35)
+"""Stroke opacity of the band that shades a card-like target by level (the choice has its outline instead)."""
+SHADE = "#5eead4"
+"""The shade's colour: a light teal, so a shade tints what it covers but keeps its text's contrast (a dark
+one at any strength that separates would take a board's grey numbers under 4.5:1)."""
+LABELLED = 3
+"""Targets labelled with their chance by default: the coach's choice and the next best (None: all)."""
+WHITE = "#ffffff"
 LABEL_ROOM = (40.0, 40.0)
 """A target narrower or lower than this (SVG units) gets no visible percentage: its name still says it."""
 
@@ -40,49 +50,112 @@ def _area(element: ET.Element) -> tuple[ET.Element, ET.Element, tuple[float, flo
     return None
 
 
-def overlay_svg(svg_text: str, hint: Hint) -> str:
-    """`svg_text` (a board drawn for the hinted seat, its targets clickable) with the hint laid over it."""
+def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, lands: str | None = None) -> str:
+    """`svg_text` (a board drawn for the hinted seat, its targets clickable) with the hint laid over it: the
+    best `labelled` targets drawn there (None: all) show their chance; `lands` is the SVG of the same board
+    with the coach's first step open, whose target for the coach's choice is outlined here too."""
     root = ET.fromstring(svg_text)
-    top = max((t.share for t in hint.targets.values() if t.share is not None), default=0.0) or 1.0
-    colour = PALETTE["coach"]
     parents = {child: parent for parent in root.iter() for child in parent}
+    drawn = [e for e in root.iter() if e.get("data-target") in hint.targets]
+    shown = {k for k, t in hint.targets.items() if t.rank is not None and (labelled is None or t.rank <= labelled)}
     on_top: list[ET.Element] = []
-    for element in list(root.iter()):
+    for element in drawn:
         key = element.get("data-target")
-        found = hint.targets.get(key) if key is not None else None
-        if found is None:
-            continue
+        found = hint.targets[key]
         if found.words:
             element.set("aria-label", f"{element.get('aria-label', key)}, {found.words}")
         area = _area(element)
         if area is None:
             continue
         rect, parent, (x, y, w, h) = area
-        if found.share is not None or found.best:
-            low, high = SHADE
-            strength = found.share / top if found.share is not None else 1.0
-            shade = ET.Element(_q("rect"), {
-                "x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{h:g}", "rx": rect.get("rx", "6"),
-                "fill": colour, "fill-opacity": f"{low + (high - low) * strength:.3f}", "class": "ttn-coach-shade",
-                "pointer-events": "none"})
-            parent.insert(list(parent).index(rect) + 1, shade)
-        if found.chance is not None and w >= LABEL_ROOM[0] and h >= LABEL_ROOM[1]:
-            label = _chance_label(x + w, y, found.chance)
+        if found.chance is not None or found.best:
+            level = 0 if found.best else 1 if key in shown else 2
+            parent.insert(list(parent).index(rect) + 1, _shade(rect, x, y, w, h, level))
+        if found.chance is not None and key in shown and w >= LABEL_ROOM[0] and h >= LABEL_ROOM[1]:
+            label = _chance_label(x + w, y, found.chance, found.best)
             if not _covers_words(label, element):
                 (on_top if _untransformed(parent, parents) else parent).append(label)
         if found.best:
-            parent.append(ET.Element(_q("rect"), {
-                "x": f"{x - 2:g}", "y": f"{y - 2:g}", "width": f"{w + 4:g}", "height": f"{h + 4:g}",
-                "rx": rect.get("rx", "6"), "fill": "none", "stroke": colour, "stroke-width": "4",
-                "class": "ttn-coach-best", "pointer-events": "none"}))
+            parent.append(_outline(x, y, w, h, rect.get("rx", "6"), "ttn-coach-best"))
+    if lands is not None:
+        boxes, pictures = [], []
+        for element in root.iter():
+            kind = boxes if element.get("data-target") else pictures if element.get("role") == "img" else None
+            area = _area(element) if kind is not None and element is not root else None
+            if area is not None and _untransformed(area[1], parents):
+                x, y, w, h = area[2]
+                kind.append((x, y, x + w, y + h))  # type: ignore[union-attr]
+        on_top.extend(_landing(lands, hint, boxes, pictures))
     root.extend(on_top)
-    root.set("aria-label", f"{root.get('aria-label', '')}. Hint: {hint.sentence}".lstrip(". "))
+    root.set("aria-label", f"{root.get('aria-label', '')}. {hint.sentence}".lstrip(". "))
     return ET.tostring(root, encoding="unicode")
 
 
-def hinted_svg(state: State, hint: Hint, pending: str | None = None, width: float | None = None) -> str:
-    """The board of the hinted seat (`render_svg(hint.seat, pending, width)`) with `hint` laid over it."""
-    return overlay_svg(state.render_svg(hint.seat, pending, width), hint)
+def _shade(rect: ET.Element, x: float, y: float, w: float, h: float, level: int) -> ET.Element:
+    """The shade of a target by its `level` (0: the coach's choice): a light fill on a target's own ground, or,
+    on a clear rectangle laid over drawn words (a card), a band inside its edge, which leaves the words as
+    they were."""
+    clear = rect.get("fill") == "none" or rect.get("fill-opacity") in ("0", "0.0")
+    style = ({"fill": "none", "stroke": PALETTE["coach"], "stroke-width": "5", "stroke-opacity": f"{BANDS[level]:.2f}"}
+             if clear else {"fill": SHADE, "fill-opacity": f"{SHADES[level]:.2f}"})
+    inset = 2.5 if clear else 0
+    return ET.Element(_q("rect"), {
+        "x": f"{x + inset:g}", "y": f"{y + inset:g}", "width": f"{w - 2 * inset:g}", "height": f"{h - 2 * inset:g}",
+        "rx": rect.get("rx", "6"), **style, "class": "ttn-coach-shade", "pointer-events": "none"})
+
+
+def _outline(x: float, y: float, w: float, h: float, rx: str, cls: str, dashed: bool = False) -> ET.Element:
+    return ET.Element(_q("rect"), {
+        "x": f"{x - 2:g}", "y": f"{y - 2:g}", "width": f"{w + 4:g}", "height": f"{h + 4:g}", "rx": rx, "fill": "none",
+        "stroke": PALETTE["coach"], "stroke-width": "4", "class": cls, "pointer-events": "none",
+        **({"stroke-dasharray": "8 5"} if dashed else {})})
+
+
+def _landing(lands: str, hint: Hint, boxes: list[tuple[float, ...]],
+             pictures: list[tuple[float, ...]]) -> list[ET.Element]:
+    """The dashed outline of the coach's choice where its second step lands (a K.O. card's space), taken from
+    the board drawn with the first step open: only where it draws in the SVG's own coordinates, covers no
+    target of the board as drawn (`boxes`) and lies on a thing the board pictures (`pictures`, a space), so
+    a picker that opens beside or over the board (Tyc's letters) gets none."""
+    root = ET.fromstring(lands)
+    parents = {child: parent for parent in root.iter() for child in parent}
+    for element in root.iter():
+        if element.get("data-target") == hint.best:
+            area = _area(element)
+            if area is None or not _untransformed(area[1], parents):
+                return []
+            x, y, w, h = area[2]
+            box = (x, y, x + w, y + h)
+            if any(_overlaps(box, other) for other in boxes) or not any(_inside(box, p) for p in pictures):
+                return []
+            return [_outline(x, y, w, h, area[0].get("rx", "6"), "ttn-coach-lands", dashed=True)]
+    return []
+
+
+def _inside(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
+
+
+def _overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def hinted_svg(state: State, hint: Hint, pending: str | None = None, width: float | None = None,
+               labelled: int | None = LABELLED) -> str:
+    """The board of the hinted seat (`render_svg(hint.seat, pending, width)`) with `hint` laid over it; where the
+    coach's choice is a second step not drawn yet, the board with its first step open shows where it lands."""
+    drawn = state.render_svg(hint.seat, pending, width)
+    lands = None
+    if f'data-target="{_attr(hint.best)}"' not in drawn:
+        first = next((t.action for t in state.targets() if t.action != hint.best and hint.best.startswith(t.action)
+                      and f'data-target="{_attr(t.action)}"' in drawn), None)
+        if first is not None:
+            lands = state.render_svg(hint.seat, first, width)
+    return overlay_svg(drawn, hint, labelled=labelled, lands=lands)
+
+
+def _attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _box(element: ET.Element) -> tuple[float, float, float, float] | None:
@@ -118,17 +191,18 @@ def _untransformed(element: ET.Element, parents: dict[ET.Element, ET.Element]) -
     return True
 
 
-def _chance_label(right: float, top: float, chance: float) -> ET.Element:
-    """"64%" on a paper pill in the target's upper right corner, drawn above the whole board where it can be
-    (hidden from screen readers: the target's name says it)."""
+def _chance_label(right: float, top: float, chance: float, best: bool) -> ET.Element:
+    """"64%" on a pill in the target's upper right corner: the coach's choice white on its colour, the others
+    its colour on paper (hidden from screen readers: the target's name says it; clicks pass through it)."""
     words = f"{round(100 * chance)}%"
     width = 8 + 7.2 * len(words)
-    group = ET.Element(_q("g"), {"class": "ttn-coach-chance", "aria-hidden": "true", "pointer-events": "none"})
+    group = ET.Element(_q("g"), {"class": "ttn-coach-chance" + (" ttn-coach-top" if best else ""),
+                                 "aria-hidden": "true", "pointer-events": "none"})
     group.append(ET.Element(_q("rect"), {
         "x": f"{right - width - 3:g}", "y": f"{top + 3:g}", "width": f"{width:g}", "height": "18", "rx": "5",
-        "fill": PALETTE["paper"], "stroke": PALETTE["coach"], "stroke-width": "1"}))
+        "fill": PALETTE["coach"] if best else PALETTE["paper"], "stroke": PALETTE["coach"], "stroke-width": "1"}))
     text = ET.SubElement(group, _q("text"), {
         "x": f"{right - width / 2 - 3:g}", "y": f"{top + 16.5:g}", "font-size": "12", "font-weight": "bold",
-        "text-anchor": "middle", "fill": PALETTE["coach"], "font-family": FONT})
+        "text-anchor": "middle", "fill": WHITE if best else PALETTE["coach"], "font-family": FONT})
     text.text = words
     return group

@@ -1,73 +1,124 @@
-"""Every word the coach says, built in one place: percentages, a hint's sentence, a target's name, marks."""
+"""Every word the coach says, built in one place: chances, a hint's sentence, a target's name, marks.
+
+A move is always named as its game names it (`State.describe`: "mark square 7", "write F in board 6
+cell 1", "play Bog Brute on space 6"), so the coach, the board's targets and the logs say it alike.
+"""
 
 from __future__ import annotations
 
-CLOSE = 0.10
-"""A runner-up within this much of the best choice's chance is "close"."""
+import re
 
 MARKS = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 """A move's mark by how far it dropped the mover's chance below the coach's preferred move (in points of
 win chance, as lichess marks moves by their drop in winning chances), worst first."""
 
+SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
+"""The mark's sign beside a move (the chess annotation signs lichess shows)."""
 
-def play(action: str) -> str:
-    """"play 5" for a square, cell or place; "choose 'play Boy'" for an action that is a phrase."""
-    return f"play {action}" if action[:1].isdigit() or action[:1] == "-" else f"choose '{action}'"
+ODDS = (2, 3, 4, 5, 10)
+"""The denominators a chance is said in ("about 1 in 5"): the plainest fraction near the chance."""
 
+NO_CHANCE = "the coach cannot judge this position"
 
-def article(word: str) -> str:
-    return "an" if word[:1] in "aeiou" else "a"
+UNSEARCHED = "too few trial games to judge"
+"""A target's words when its chance rests on fewer trial games than the coach trusts (it shows no number)."""
 
 
 def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def mark_for(drop: float | None) -> str | None:
-    """The mark of a move that lost `drop` of the mover's chance (None: too small to mark, or unknown)."""
-    if drop is None:
+def odds(chance: float | None) -> str:
+    """"about 1 in 5 to win (21%)"; "almost sure to win (98%)"; `NO_CHANCE` when there is no chance."""
+    if chance is None:
+        return NO_CHANCE
+    if chance >= 0.95:
+        return f"almost sure to win ({percent(chance)})"
+    if chance < 0.05:
+        return f"almost no hope to win ({percent(chance)})"
+    n, k = min(((n, round(chance * n)) for n in ODDS), key=lambda f: (abs(f[1] / f[0] - chance) > 0.035, f[0]))
+    n, k = (1, 1) if k == n else (n, k)
+    plain = "even odds" if 2 * k == n else f"about {k} in {n} to win"
+    return f"{plain} ({percent(chance)})"
+
+
+def mark_for(drop: float | None, noise: float = 0.0) -> str | None:
+    """The mark of a move that lost `drop` of the mover's chance (None: too small to mark, unknown, or not
+    beyond `noise`, the spread of the coach's own chance between two analyses of the same game)."""
+    if drop is None or drop <= noise:
         return None
     return next((name for name, at in MARKS if drop >= at - 1e-9), None)
 
 
-def sentence(player: str, bot: str, best: str, chance: float | None, runner: str | None = None,
-             runner_chance: float | None = None, rule: str | None = None) -> str:
-    """"O (MCTS, 2,000 playouts) would play 5: 64% to win; 7 is close at 58%", or a heuristic bot's rule."""
-    head = f"{player} ({bot}) would {play(best)}"
-    if rule is not None:
-        head += f", by its rule: {rule}"
-        return head + (f"; {percent(chance)} to win by its own playouts" if chance is not None
-                       else "; it estimates no chance to win")
-    if chance is None:
-        return head
-    head += f": {percent(chance)} to win"
-    if runner is None or runner_chance is None:
-        return head
-    if chance - runner_chance <= CLOSE:
-        return head + f"; {runner} is close at {percent(runner_chance)}"
-    return head + f"; the next best, {runner}, has {percent(runner_chance)}"
+def reason(rule: str | None) -> str | None:
+    """A heuristic bot's rule in the game's terms: no priority numbers, no sampled worlds, the player's "your"."""
+    if rule is None:
+        return None
+    if rule == "its only legal action":
+        return "it is the only move"
+    if rule.startswith("it wins (or avoids losing) at once"):
+        return "it wins, or stops a loss, at once"
+    scored = re.match(r"the best score of .+?, (?:level with \(a tie broken at random\)|(\d+) points ahead of) "
+                      r"(.+?)(?:, mostly for (.+))?$", rule)
+    if scored:
+        gap, runner, most = scored.groups()
+        why = f"it does most for {_yours(most)}" if most else "it scores best"
+        return why + (f", ahead of {runner}" if gap else f", as good as {runner}")
+    return "to " + _yours(re.sub(r"^\d+\.\s*", "", rule))
 
 
-def target_words(share: float | None, chance: float | None, best: bool) -> str:
-    """The suffix of a target's accessible name: "search share 42%, 64% to win" (and "the coach's choice")."""
+def _yours(text: str) -> str:
+    """A bot's "its" (its team, its Objective) as the player's "your"."""
+    return re.sub(r"\bits\b", "your", text)
+
+
+def sentence(player: str, move: str, chance: float | None, why: str | None = None, runner: str | None = None,
+             runner_chance: float | None = None) -> str:
+    """"Hint for O: mark square 7, about 2 in 3 to win (64%); next best: mark square 9, 45%."."""
+    head = f"Hint for {player}: {move}" + (f", {why}" if why else "") + f"; {odds(chance)}"
+    if runner is None or runner_chance is None or chance is None:
+        return head + "."
+    return head + f"; next best: {runner}, {percent(runner_chance)}."
+
+
+def target_words(chance: float | None, best: bool, rank: int | None, unsure: bool = False) -> str:
+    """The suffix of a target's accessible name: "64% to win, the coach's choice" or "2nd best, 58% to win"."""
     parts = []
-    if share is not None:
-        parts.append(f"search share {percent(share)}")
-    if chance is not None:
-        parts.append(f"{percent(chance)} to win")
     if best:
         parts.append("the coach's choice")
+    elif rank is not None:
+        parts.append(f"{ordinal(rank)} best")
+    if chance is not None:
+        parts.append(f"{percent(chance)} to win")
+    elif unsure:
+        parts.append(UNSEARCHED)
     return ", ".join(parts)
 
 
-def move_words(number: int, player: str, action: str, mark: str | None, best: str | None,
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+IRREGULAR = {"write": "wrote", "keep": "kept", "draw": "drew", "swap": "swapped", "skip": "skipped"}
+
+
+def played(player: str, move: str) -> str:
+    """A move's words after the fact, its verb in the past: "X marked square 7", "Evil 1 played the Magic
+    card Mind Swap" (the words are its game's `describe`, which name it as the board does)."""
+    verb, rest = re.match(r"([A-Za-z]*)(.*)", move).groups()  # type: ignore[union-attr]
+    low = verb.lower()
+    past = IRREGULAR.get(low) or (low + "d" if low.endswith("e") else low + "ed") if low else ""
+    return f"{player} {past.upper() if verb.isupper() and len(verb) > 1 else past}{rest}".strip()
+
+
+def move_words(number: int, player: str, move: str, mark: str | None, best: str | None,
                best_chance: float | None, chance: float | None) -> str:
-    """A move in the analysis: "move 7, O played 3: 35% to win; a blunder, the coach preferred 5 (70%)"."""
-    text = f"move {number}, {player} played {action}"
+    """"move 7, O played mark square 3: 35% to win; a blunder, the coach preferred mark square 5 (70%)"."""
+    text = f"move {number}, {played(player, move)}"
     if chance is not None:
         text += f": {percent(chance)} to win"
     if mark is not None and best is not None:
-        text += f"; {article(mark)} {mark}, the coach preferred {best}"
+        text += f"; {'an' if mark[0] in 'aeiou' else 'a'} {mark}, the coach preferred {best}"
         if best_chance is not None:
             text += f" ({percent(best_chance)})"
     return text

@@ -27,7 +27,7 @@ from ...svg import PALETTE
 from .cards import TYPE_WORDS
 from .notation import JOINERS
 
-WIDE, NARROW = 760, 300
+WIDE, NARROW = 760, 280
 MARGIN, GAP = 12, 10
 INK, MUTED, LINK = PALETTE["ink"], PALETTE["muted"], "#1660b0"   # texts on the paper, all 4.5:1 or more
 TEAM_COLOURS = {"evil": ("#6b3fa0", "#efe6f7"), "cute": ("#a8245a", "#fde8f1")}  # (ink, tint): 4.5:1
@@ -230,7 +230,8 @@ class Board:
             ink = self.colours(waiting["team"])[0]
             g.add(d.rect((x + 7, y + 7), (cell - 14, cell - 14), rx=8, fill="none", stroke=ink, stroke_width=2.5,
                          stroke_dasharray="6 4"))
-            bottom, _ = lines(d, g, x + 12, y + 30, waiting["name"], cell - 24, 12, 14, 2, fill=ink, font_weight="bold")
+            bottom, _ = lines(d, g, x + 12, y + 30, waiting["name"], cell - 24, 12, 14, 2 if cell >= 90 else 1,
+                              fill=ink, font_weight="bold")
             g.add(text(d, x + 12, bottom + 1, "playing…", 11, fill=ink))
         if card is None or not card["face_up"]:
             g.add(text(d, x + cell - 12, y + cell - 10, label, 13, font_weight="bold", text_anchor="end",
@@ -248,14 +249,22 @@ class Board:
         if not card["face_up"]:
             g.add(d.rect((x + 7, y + 7), (inner, inner), rx=8, fill=ASLEEP, stroke=ink, stroke_width=2.5))
             g.add(team_mark(d, card["team"], x + 20, y + 21, 7, "white"))
-            g.add(text(d, x + 30, y + 26, "hypnotized", 11, fill="white", font_weight="bold"))
-            lines(d, g, x + 14, y + 44, card["name"], inner - 14, 12, 14, 2, fill="white")
+            if 30 + len("hypnotized") * 11 * BOLD <= inner:  # beside the mark where it fits, else a line of its own
+                g.add(text(d, x + 30, y + 26, "hypnotized", 11, fill="white", font_weight="bold"))
+                lines(d, g, x + 14, y + 44, card["name"], inner - 14, 12, 14, 2, fill="white")
+            elif 11 + len("hypnotized") * 11 * LETTER * 0.85 <= inner:  # under the mark, the name below it
+                g.add(text(d, x + 11, y + 44, "hypnotized", 11, fill="white"))
+                lines(d, g, x + 11, y + 60, card["name"], inner - 8, 12, 14, 1, fill="white")
+            else:  # a small cell holds the face-down card and its mark only: its words are given under the Grid
+                self.cut[card["name"]] = "hypnotized (face down)"
             return
         g.add(d.rect((x + 7, y + 7), (inner, inner), rx=8, fill=tint,
                      stroke=PALETTE["highlight"] if selected else ink, stroke_width=5 if selected else 2.5))
         g.add(team_mark(d, card["team"], x + 19, y + 21, 7, ink))
-        g.add(text(d, x + 30, y + 25, f"{TYPE_WORDS[card['type']].split(' ')[0]} · {card['space']}", 11, fill=ink,
-                   font_style="italic"))
+        head = f"{TYPE_WORDS[card['type']].split(' ')[0]} · {card['space']}"
+        if 23 + len(head) * 11 * LETTER > inner:  # a small cell: the space alone beside the mark
+            head = card["space"]
+        g.add(text(d, x + 30, y + 25, head, 11, fill=ink, font_style="italic"))
         size = fit(card["name"], inner - 12)
         bottom, _ = lines(d, g, x + 13, y + 42, card["name"], inner - 12, size, size + 2, 2, font_weight="bold")
         if card["type"] != "basic":
