@@ -10,6 +10,7 @@ one table of what a page may send: each message's fields, its handler, and wheth
 from __future__ import annotations
 
 import contextlib
+import random
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
@@ -19,6 +20,9 @@ from .engine import IllegalAction, State
 MAX_TARGET = 200  # characters in a clicked target; every game's notation is far shorter
 MAX_TURN = 2**53  # the largest whole number a browser sends exactly
 WIDTHS = (120, 20_000)  # CSS px a board may be given; anything else is refused
+AUTO_PASS_DELAY = 0.6
+"""Seconds before a board (or a room) passes for a human who can only pass: one pause whatever the hand
+holds, so it tells nobody what the hand holds, and long enough to see what was played before the game goes on."""
 
 
 def _shape(content: Any) -> str:
@@ -204,7 +208,9 @@ class Table:
         return self._movers_seen[1]
 
     def undo(self) -> None:
-        """Take back moves until a human (this board's seat, if bound) is to move again: at least one."""
+        """Take back moves until a human (this board's seat, if bound) is to move again: at least one. Then
+        what that human has not seen is dealt again (`deal_again`), so undoing and playing elsewhere shows
+        nothing of what would have come."""
         if self.cover:
             raise IllegalAction("the board is covered: reveal it first")
         back = self._undo_target()
@@ -213,15 +219,33 @@ class Table:
                                 else "there is no earlier turn of yours to go back to")
         for _ in range(back):
             self.state.undo()
+        self.deal_again()
         self.said = ""
         self.pending = None
         self._stalled = ""
         self._changed()
 
+    def _deal_rng(self) -> random.Random:
+        """Where a new deal after an undo comes from (a room's view: the system's randomness)."""
+        return self._games
+
+    def deal_again(self) -> None:
+        """Deal again what the human to move (the board's seat, if bound) has not seen: the state becomes, in
+        place, its `determinize`d copy for that seat. Only where that copy still replays its record
+        (`Game.copies_replay`); a game that keeps nothing hidden keeps its state."""
+        state = self.state
+        seat = self.seat if self.seat is not None else state.to_move
+        if not state.game.copies_replay or seat is None or state.outcome is not None:
+            return
+        if getattr(self, "_rules", None) is None:
+            self._rules = state.options  # the copy pins its deal in its options: a new game takes the rules'
+        state._become(state.determinize(seat, self._deal_rng()))
+
     def new_game(self) -> None:
         """A fresh game with the same rules and seats, seeded from the first game's seed; in hot-seat play
         with hidden information the cover goes up first, since anyone may hold the screen."""
-        self.state = self.state.game.new_game(self._games.randrange(2**32), **self.state.options)
+        rules, self._rules = getattr(self, "_rules", None) or self.state.options, None
+        self.state = self.state.game.new_game(self._games.randrange(2**32), **rules)
         self.pending = None
         self._shown = None
         self._stalled = ""

@@ -18,7 +18,7 @@ from .bots import Bot
 from .engine import IllegalAction, State
 from .frontend import BoardFront
 from .svg import still_picture
-from .table import Table
+from .table import AUTO_PASS_DELAY, Table
 
 if TYPE_CHECKING:
     from .rooms.client import RemoteBoard
@@ -28,9 +28,6 @@ FOLLOW_UP_DELAY = 0.03
 frames, so the page draws each one and a whole turn of four actions still arrives within half a second."""
 
 
-AUTO_PASS_DELAY = 0.6
-"""Seconds before the board passes for a human who can only pass: one pause whatever the hand holds, so it
-tells nobody what the hand holds, and long enough to see what was played before the game goes on."""
 
 
 class Board(BoardFront, Table):

@@ -13,6 +13,8 @@ let ready = false; // the first frame of this connection has come: messages go o
 let rendered = false;
 let lastWidth = null; // sent again on every new connection: each one renders for its page's width
 let backoff = 250;
+// a bad link, a full gallery, no such room, or the seat taken over, reissued, freed or locked: no reconnect
+const CLOSED_FOR_GOOD = [4401, 4403, 4404, 4409, 4410, 4411];
 
 function fire(name) {
   for (const callback of listeners[`change:${name}`] || []) callback();
@@ -65,11 +67,11 @@ function connect() {
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   url.hash = "";
   socket = new WebSocket(url);
-  socket.onopen = () => socket.send(JSON.stringify(kind === "watch" ? { type: "hello", watch: true } : { type: "hello", token }));
+  socket.onopen = () => socket.send(JSON.stringify(kind === "watch" ? { type: "hello", watch: token } : { type: "hello", token }));
   socket.onmessage = onFrame;
   socket.onclose = (event) => {
     ready = false;
-    if (event.code === 4401 || event.code === 4404) {
+    if (CLOSED_FOR_GOOD.includes(event.code)) {
       say(event.reason || "This link opens no seat here.", "refused");
       return;
     }
