@@ -178,22 +178,96 @@ def test_the_lobby_opens_a_room_and_hands_out_its_links(tmp_path):
             page.goto(f"{server.url}/lobby#{server.teacher}")
             page.reload()  # a new fragment alone does not reload the page
             page.select_option("#game", "tic-tac-ko")
-            page.select_option('[data-option="grid"]', label="advanced")
-            page.select_option('[data-seat="3"]', "default")
+            page.select_option('[data-option="grid"]', label="advanced, 4 by 4")
+            page.select_option('select[data-seat="3"]', "default")
+            help_lines = page.eval_on_selector_all("#open .help", "(hs) => hs.map((h) => h.textContent)")
+            assert any("gives away" in line for line in help_lines), help_lines  # skip unable, in words
+            assert not any(code in " ".join(help_lines) for code in ("None", "False", "True", "action cap"))
             page.click("#open button[type=submit]")
             page.wait_for_selector(".room")
             [room] = server.api()["rooms"]
             assert room["game"] == "tic-tac-ko" and room["seats"][3]["bot"] == "default"
-            links = page.eval_on_selector_all(".room a", "(as) => as.map((a) => a.href)")
+            shown = ".room .controls:not([hidden]) .link, .room .watch .link"
+            links = page.eval_on_selector_all(shown, "(as) => as.map((a) => a.href)")
             assert links == [f"{server.url}/seat/{room['id']}#{seat['token']}" for seat in room["seats"][:3]] \
-                + [f"{server.url}/watch/{room['id']}"]
+                + [f"{server.url}/watch/{room['id']}#{room['watch']}"]
+            assert "the game's bot" in page.locator(".room").text_content()
             page.locator(".room button", has_text="QR code").first.click()
-            page.wait_for_selector(".qr svg")
+            page.wait_for_selector(".qr svg")  # and it stays open while the lobby goes on changing
             student = browser.new_context().new_page()
             student.goto(links[0])
             student.wait_for_selector(".ttn-root .ttn-svg svg")
-            page.locator(".qr svg").evaluate("(svg) => svg.closest('.qr').replaceChildren()")  # let it refresh
-            page.wait_for_function("() => /joined \\(1\\)/.test(document.querySelector('.room').textContent)")
+            page.wait_for_function("() => /: connected/.test(document.querySelector('.room').textContent)")
+            state = current(tmp_path)
+            if state.to_move == 0:
+                target = student.evaluate("() => document.querySelector('.ttn-svg [data-target]').dataset.target")
+                student.locator(f'.ttn-svg [data-target="{target}"]').first.click()
+                page.wait_for_function("() => !/ 0 actions/.test(document.querySelector('.room .state').textContent)")
+            assert page.locator(".qr svg").count() == 1
             browser.close()
     finally:
         server.stop()
+
+
+def turns_of(record: dict) -> int:
+    """How many turns a K.O. record holds: the times the turn (its start, action or more phase) changed hands."""
+    from tictac_nb import from_record
+
+    replay = from_record({**record, "moves": []})
+    turns, owner = 0, None
+    for action in [*record["moves"], None]:
+        if replay.outcome is None and replay.phase() in ("start", "action", "more") and replay.to_move != owner:
+            turns, owner = turns + 1, replay.to_move
+        if action is not None:
+            replay.play(action)
+    return turns
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+def test_a_ko_room_with_auto_pass_asks_its_players_only_real_choices(tmp_path):
+    """Four browsers in a K.O. room (auto-pass on, the default): whenever the seat to move can only pass,
+    nobody clicks and the room passes for it; every click is a real choice. Prints clicks a player makes a
+    round, beside what they would make if every pass-only window waited for a click (auto-pass off)."""
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    port = free_port()
+    server = RoomServer(port, tmp_path)
+    rng = random.Random(31)
+    clicks = forced = 0
+    try:
+        room_id = server.api("POST", body={"game": "tic-tac-ko", "options": {"players": 4}})["id"]
+        [room] = server.api()["rooms"]
+        assert room["auto_pass"]
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            seats = [Seat(browser.new_context(viewport={"width": 800, "height": 900}),
+                          f"{server.url}/seat/{room_id}#{seat['token']}", server.url) for seat in room["seats"]]
+            while True:
+                state = current(tmp_path)
+                if len(state.history) >= 60 or state.outcome is not None:
+                    break
+                played = len(state.history)
+                if tuple(state.legal_actions()) == ("pass",):
+                    forced += 1  # nobody clicks: the room passes
+                    seats[state.to_move].page.wait_for_function(
+                        "(n) => Number(document.querySelector('.ttn-root').dataset.played) > n", arg=played)
+                    assert current(tmp_path).history[played] == "pass"
+                    continue
+                mover = seats[state.to_move]
+                mover.page.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) === n",
+                                             arg=played)
+                mover.click(rng)
+                clicks += 1
+            for seat in seats:
+                assert not seat.refused and not seat.problems, seat.problems
+            browser.close()
+    finally:
+        server.stop()
+    turns = turns_of(current(tmp_path).record())
+    print(f"\nK.O., 4 players, {len(current(tmp_path).history)} actions over {turns} turns: {clicks / turns:.1f} "
+          f"clicks a player a round with auto-pass (every one a real choice), {(clicks + forced) / turns:.1f} "
+          f"without ({forced} pass-only windows the room answered)")
+    assert forced > 0 and clicks > 0

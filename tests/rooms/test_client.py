@@ -69,7 +69,7 @@ def test_rooms_open_starts_a_server_once_and_shows_the_links(tmp_path):
         assert opened.links[3] is None and all(opened.links[:3])
         assert all(link.startswith(opened.url + "/seat/") for link in opened.links[:3])
         page = opened._repr_html_()
-        assert opened.links[0] in page and opened.watch_link in page and "bot (default)" in page
+        assert opened.links[0] in page and opened.watch_link in page and "the game's bot" in page
         server = json.loads((tmp_path / SERVER_FILE).read_text())
         assert all(stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o600 for name in ("server.log", SERVER_FILE))
         again = rooms.open("tic-toc", players=3, data=tmp_path, base="https://hub.school/user/ana/proxy/8765/")

@@ -164,7 +164,7 @@ class OpenedRoom:
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{html.escape(seat['name'])}</td><td>"
-            + (f"bot ({html.escape(seat['bot'])})" if link is None
+            + (html.escape(seat['bot_words'], quote=False) if link is None
                else f'<a href="{html.escape(link)}" target="_blank" rel="noreferrer">{html.escape(link)}</a>')
             + "</td></tr>" for seat, link in zip(self.seats, self.links, strict=True))
         return (f"<p>{html.escape(self.title)}, room {html.escape(self.id)}: hand each player their own link "

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..registry import game_named
+from ..words import bot_words
 from .keys import Keys
 from .room import Room
 from .store import Store, hold_folder, release_folder
@@ -83,6 +84,7 @@ class Hall:
                 "to_move": None if over or state.to_move is None else state.player_name(state.to_move),
                 "result": state.outcome.reason if over else None, "auto_pass": room.auto_pass,
                 "seats": [{"name": state.player_name(index), "bot": seat.spec, "token": seat.token,
+                           "bot_words": None if seat.spec is None else bot_words(seat.spec),
                            "locked": seat.locked, "connected": connected[index]}
                           for index, seat in enumerate(room.seats)],
                 "watching": len(room.gallery.sockets), "watch": room.watch_token,

@@ -246,7 +246,7 @@ class Api(Guarded, tornado.web.RequestHandler):
             self.finish({"error": "the lobby needs the teacher's link, printed when the server started"})
 
     def get(self) -> None:
-        self.write({"games": pages.game_forms(), "rooms": self.hall.summary()})
+        self.write({"games": pages.game_forms(), "words": pages.lobby_words(), "rooms": self.hall.summary()})
 
     def post(self) -> None:
         try:
