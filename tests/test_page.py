@@ -48,7 +48,7 @@ def test_a_play_page_deals_a_fresh_game_each_time_and_its_number_deals_it_again(
     first = page.board.state
     assert f"game number {first.seed}" in page.dealt.value
     page.new_game()
-    assert page.board.state.seed != first.seed  # 2**32 fresh seeds: a repeat is a one-in-four-billion chance
+    assert page.board.state.seed != first.seed  # a million game numbers: a repeat is a one-in-a-million chance
     page.number.value = str(first.seed)
     page.new_game()
     assert page.board.state == first and page.number.value == ""

@@ -239,7 +239,7 @@ class PlayPage(widgets.VBox):
         typed = self.number.value.strip()
         if typed:
             if not (typed.isascii() and typed.isdigit()) or len(typed) > 20:
-                raise InvalidOption(f"a game number is a whole number, like 2718281, not {typed[:20]!r}")
+                raise InvalidOption(f"a game number is a whole number, like 271828, not {typed[:20]!r}")
             return check_seed(int(typed))
         return None if self._seeds is None else self._seeds.randrange(GAME_NUMBERS)
 
