@@ -271,3 +271,43 @@ def test_a_ko_room_with_auto_pass_asks_its_players_only_real_choices(tmp_path):
           f"clicks a player a round with auto-pass (every one a real choice), {(clicks + forced) / turns:.1f} "
           f"without ({forced} pass-only windows the room answered)")
     assert forced > 0 and clicks > 0
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+@pytest.mark.parametrize(("name", "options"), [("tic-tac-ko", {"players": 4}), ("tic-toc", {"players": 3}),
+                                               ("tic-tac-trek", {})], ids=["ko-4", "tic-toc-3", "trek"])
+def test_the_projector_view_scales_its_text_to_24_px_at_1920_wide(tmp_path, name, options):
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    server = RoomServer(free_port(), tmp_path)
+    try:
+        room_id = server.api("POST", body={"game": name, "options": options})["id"]
+        [room] = server.api()["rooms"]
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            sizes = {}
+            for width, height in ((1920, 1080), (1280, 720)):
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"{server.url}/watch/{room_id}#{room['watch']}")
+                page.wait_for_selector(f"{ROOT} .ttn-svg svg")
+                page.wait_for_function("() => document.querySelector('.ttn-svg svg').style.width !== ''")
+                smallest, shown = page.evaluate("""() => {
+                    const svg = document.querySelector('.ttn-svg svg');
+                    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                    const fonts = [...svg.querySelectorAll('text[font-size], [font-size]')]
+                        .filter((n) => n.getClientRects().length)
+                        .map((n) => parseFloat(n.getAttribute('font-size')) * scale);
+                    return [Math.min(...fonts), svg.getBoundingClientRect().right];
+                }""")
+                assert shown <= width, "the board runs off the screen"
+                sizes[width] = smallest
+                page.close()
+            print(f"\n{name}: smallest text on the projector {sizes[1920]:.1f} px at 1920 wide, "
+                  f"{sizes[1280]:.1f} px at 1280")
+            assert sizes[1920] >= 24
+            browser.close()
+    finally:
+        server.stop()

@@ -32,6 +32,23 @@ const model = {
   },
 };
 
+// The projector: an onlooker's board fills the screen's height where its smallest text then reads at
+// PROJECTOR_TEXT px or more, and else grows (the page scrolls) until it does, up to the screen's width.
+const PROJECTOR_TEXT = 24;
+function fitProjector() {
+  const svg = root.querySelector(".ttn-svg svg");
+  if (!svg || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) return;
+  const box = svg.viewBox.baseVal;
+  const sizes = [...svg.querySelectorAll("[font-size]")].map((node) => parseFloat(node.getAttribute("font-size")))
+    .filter((size) => size > 0);
+  const smallest = sizes.length ? Math.min(...sizes) : 12;
+  const room = root.clientWidth;
+  const tall = (window.innerHeight - root.getBoundingClientRect().top - 16) * (box.width / box.height);
+  const width = Math.min(room, Math.max(tall, Math.ceil(box.width * PROJECTOR_TEXT / smallest)));
+  svg.style.width = `${Math.ceil(width)}px`;
+  svg.style.maxWidth = "none";
+}
+
 function say(words, state) {
   line.textContent = words;
   document.body.dataset.connection = state;
@@ -53,6 +70,12 @@ function onFrame(event) {
     if (!rendered) {
       board.render({ model, el: root });
       rendered = true;
+      if (kind === "watch") {
+        document.body.dataset.kind = "watch";
+        model.on("change:svg", () => requestAnimationFrame(fitProjector));
+        new ResizeObserver(() => requestAnimationFrame(fitProjector)).observe(root);
+        requestAnimationFrame(fitProjector);
+      }
     } else {
       for (const name of Object.keys(values)) fire(name);
     }
