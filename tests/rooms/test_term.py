@@ -279,3 +279,17 @@ def test_a_finished_room_stays_after_a_restart_until_the_teacher_removes_it(tmp_
     again = Hall(tmp_path)
     assert room_id not in again.rooms and again.store.games() == [record]  # the record stays for replays
     again.close()
+
+
+def test_a_room_takes_nothing_back_where_the_cards_to_come_cannot_be_dealt_again():
+    hall = Hall(None, bot_delay=0)
+    room = hall.open("tic-tac-ko", {"players": 2}, bots={1: "random"}, seed=4)
+    view = room.join(0, lambda frame: None)
+    while room.state.to_move != 0:
+        room.play_bots()
+    room.handle(view, json.dumps({"type": "act", "target": room.state.legal_actions()[0], "turn": view.turn}))
+    room.play_bots()
+    before = room.state.record()
+    assert not view.can_undo
+    room.handle(view, json.dumps({"type": "undo", "turn": view.turn}))
+    assert "would come again" in view.message and room.state.record() == before
