@@ -227,6 +227,37 @@ def spectators(args: argparse.Namespace, rooms: int, seconds: float) -> None:
     print(line(f"paced, {watching} spectators on one", results[1]), flush=True)
     print(f"Seats' p95: {results[0]['p95']:.1f} ms without spectators, {results[1]['p95']:.1f} ms with {watching} "
           f"on one room (aim: within {AIM_P95_MS:g} ms)", flush=True)
+    alone, watched = (commit_cost(count) for count in (0, watching))
+    own = commit_cost(watching, actions=10, own_views=True)
+    print(f"The server's work per action of a 4-seat room (in process, no network): {alone:.2f} ms without "
+          f"spectators, {watched:.2f} ms with {watching} sharing one view; {own:.0f} ms if each had a view of its "
+          "own (as before the gallery)", flush=True)
+
+
+def commit_cost(spectators: int, actions: int = 200, own_views: bool = False) -> float:
+    """Milliseconds of server work per action in a 4-seat K.O. room with `spectators` watching: the seats'
+    views and the spectators' one view (or, `own_views`, one each) redrawn, each frame encoded, handed to
+    every connection."""
+    from tictac_nb.rooms.hall import Hall
+
+    hall = Hall(None, bot_delay=0)
+    room = hall.open("tic-tac-ko", {"players": 4}, seed=3, auto_pass=False)
+    sent = []
+    for seat in range(4):
+        room.join(seat, sent.append)
+    for _ in range(spectators):
+        room.join(None, sent.append) if own_views else room.gallery.add(sent.append, None)
+    rng = random.Random(3)
+    spent = 0.0
+    for _ in range(actions):
+        if room.state.outcome is not None:
+            room.teacher_new_game()
+        room.state.play(rng.choice(room.state.legal_actions()))
+        start = time.perf_counter()
+        room.commit()
+        spent += time.perf_counter() - start
+        sent.clear()
+    return 1000 * spent / actions
 
 
 if __name__ == "__main__":
