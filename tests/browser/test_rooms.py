@@ -76,9 +76,19 @@ def current(data) -> object:
     return next(Store(data).unfinished()).state
 
 
+def settled(data) -> object:
+    """The stored game once the room has passed for any seat that can only pass (auto-pass is on)."""
+    for _ in range(100):
+        state = current(data)
+        if state.outcome is not None or tuple(state.legal_actions()) != ("pass",):
+            return state
+        time.sleep(0.1)
+    raise AssertionError("the room did not pass for a seat that could only pass")
+
+
 def check_views(seats: list[Seat], data) -> None:
     """Every page shows its own seat's view of the stored game (at its width); no two hands alike."""
-    state = current(data)
+    state = settled(data)
     for index, seat in enumerate(seats):
         seat.page.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) === n",
                                     arg=len(state.history))
@@ -97,7 +107,7 @@ def play(seats: list[Seat], data, actions: int, rng: random.Random) -> None:
     """Click targets on the page of the seat to move until `actions` more actions are played."""
     goal = len(current(data).history) + actions
     while True:
-        state = current(data)
+        state = settled(data)
         if len(state.history) >= goal or state.outcome is not None:
             return
         mover = seats[state.to_move]
