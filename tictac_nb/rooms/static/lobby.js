@@ -152,8 +152,8 @@ function buildCard(room) {
 }
 
 function updateCard(card, room) {
-  const turn = room.over ? "the game is over" : room.to_move ? `${room.to_move} to move` : "";
-  card.querySelector(".state").textContent = `${room.status}. ${turn}; ${room.played} actions; `
+  const turn = room.to_move && !room.status.includes(room.to_move) ? ` ${room.to_move} to move.` : "";
+  card.querySelector(".state").textContent = `${room.status}.${turn} ${room.played} actions; `
     + `${room.watching} watching${room.ended ? "; ended by the teacher" : ""}`;
   const result = card.querySelector(".result");
   result.hidden = !room.over;
