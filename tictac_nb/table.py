@@ -181,30 +181,40 @@ class Table:
         raise IllegalAction(reason)
 
     def _undo_target(self) -> int | None:
-        """How many actions Undo takes back: back to a human's turn (this board's seat, if bound), at
-        least one; None if there is no such turn to go back to."""
+        """How many actions Undo takes back: back to a human's turn (this board's seat, if bound) with a
+        choice, at least one; None if there is no such turn to go back to. A pass the board made for a human
+        who could only pass (`auto_pass`) is no such turn: it would be made again at once, and only what
+        was seen after it dealt again."""
         state = self.state
         if not state.history or not self.humans or not state.replayable:
             return None
         if self.seat is None and not self.bots:
             return 1
-        players = self._movers()
         mine = {self.seat} if self.seat is not None else set(self.humans)
+        turns = self._turns()
         for back in range(1, len(state.history) + 1):
-            if players[-back] in mine:
+            mover, only_pass = turns[-back]
+            if mover in mine and not (only_pass and self.auto_pass):
                 return back
         return None
 
     def _movers(self) -> list[int | None]:
-        """Who was to move before each action of the history (replayed on a copy, remembered)."""
+        """Who was to move before each action of the history."""
+        return [mover for mover, _ in self._turns()]
+
+    def _turns(self) -> list[tuple[int | None, bool]]:
+        """Before each action of the history: who was to move, and whether passing was all they could do
+        (replayed on a copy, with its redeals, and remembered)."""
         state = self.state
         if self._movers_seen[0] != state.history:
             replay = state.game.state_class(state.game, state.seed, state.options)
-            movers = []
+            turns = []
             for action in state.history:
-                movers.append(replay.to_move)
+                replay.redeal_due(state.redeals)
+                turns.append((replay.to_move, action == "pass" and tuple(replay.legal_actions()) == ("pass",)))
                 replay.apply(action)
-            self._movers_seen = (list(state.history), movers)
+                replay.history.append(action)
+            self._movers_seen = (list(state.history), turns)
         return self._movers_seen[1]
 
     def undo(self) -> None:
@@ -231,21 +241,23 @@ class Table:
 
     def deal_again(self) -> None:
         """Deal again what the human to move (the board's seat, if bound) has not seen: the state becomes, in
-        place, its `determinize`d copy for that seat. Only where that copy still replays its record
-        (`Game.copies_replay`); a game that keeps nothing hidden keeps its state."""
+        place, its `determinize`d copy for that seat, and the redeal joins its record (`State.redeal`), so
+        the record still replays and undo works again. Only where no human's view changes: with several
+        humans at one board, a card one of them holds or saw (a K.O. or TIC TOC hand) is not dealt again,
+        so there the cards to come come again."""
         state = self.state
         seat = self.seat if self.seat is not None else state.to_move
-        if not state.game.copies_replay or seat is None or state.outcome is not None:
+        if seat is None or state.outcome is not None:
             return
-        if getattr(self, "_rules", None) is None:
-            self._rules = state.options  # the copy pins its deal in its options: a new game takes the rules'
-        state._become(state.determinize(seat, self._deal_rng()))
+        redealt = state.clone()
+        redealt.redeal(seat, self._deal_rng().randrange(2**62))
+        if all(redealt.view(human) == state.view(human) for human in self.humans if human != seat):
+            state._become(redealt)
 
     def new_game(self) -> None:
         """A fresh game with the same rules and seats, seeded from the first game's seed; in hot-seat play
         with hidden information the cover goes up first, since anyone may hold the screen."""
-        rules, self._rules = getattr(self, "_rules", None) or self.state.options, None
-        self.state = self.state.game.new_game(self._games.randrange(2**32), **rules)
+        self.state = self.state.game.new_game(self._games.randrange(2**32), **self.state.options)
         self.pending = None
         self._shown = None
         self._stalled = ""

@@ -281,15 +281,31 @@ def test_a_finished_room_stays_after_a_restart_until_the_teacher_removes_it(tmp_
     again.close()
 
 
-def test_a_room_takes_nothing_back_where_the_cards_to_come_cannot_be_dealt_again():
-    hall = Hall(None, bot_delay=0)
-    room = hall.open("tic-tac-ko", {"players": 2}, bots={1: "random"}, seed=4)
+@pytest.mark.parametrize(("name", "options"), [("tic-tac-ko", {"players": 2}), ("tic-toc", {"players": 3})])
+def test_undo_in_a_room_deals_the_cards_to_come_again_where_copies_cannot_replay(name, options, tmp_path):
+    hall = Hall(tmp_path, bot_delay=0)
+    players = options["players"]
+    room = hall.open(name, options, bots={seat: "random" for seat in range(1, players)}, seed=4)
     view = room.join(0, lambda frame: None)
-    while room.state.to_move != 0:
+    rng = random.Random(4)
+    futures = set()
+    for _ in range(5):
+        while room.state.to_move != 0:
+            room.play_bots()
+        room.handle(view, json.dumps({"type": "act", "target": rng.choice(room.state.legal_actions()),
+                                      "turn": view.turn}))
         room.play_bots()
-    room.handle(view, json.dumps({"type": "act", "target": room.state.legal_actions()[0], "turn": view.turn}))
-    room.play_bots()
-    before = room.state.record()
-    assert not view.can_undo
-    room.handle(view, json.dumps({"type": "undo", "turn": view.turn}))
-    assert "would come again" in view.message and room.state.record() == before
+        assert view.can_undo
+        before = room.state.clone()
+        room.handle(view, json.dumps({"type": "undo", "turn": view.turn}))
+        assert view.message == "" and len(room.state.history) < len(before.history)
+        taken_back = from_record({**before.record(), "moves": room.state.history})
+        assert room.state.to_move == 0 and room.state.view(0) == taken_back.view(0)  # what seat 0 saw stays
+        assert from_record(json.loads(json.dumps(room.state.record()))) == room.state
+        futures.add(repr(room.state.draw[-4:] if name == "tic-toc" else room.state.piles))
+    assert len(futures) > 1  # the cards to come were dealt again
+    room_id, state = room.id, room.state.clone()
+    hall.close()
+    again = Hall(tmp_path)
+    assert again.rooms[room_id].state == state and again.rooms[room_id].state.redeals == state.redeals
+    again.close()

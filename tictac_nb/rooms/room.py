@@ -5,8 +5,7 @@ that seat would show (the onlooker's view to a spectator), through the same `Tab
 Rulings for a room, where a notebook board has no such question:
 - Undo takes moves back only in a room with one human seat (a student against bots): with several
   humans, nobody may take back another player's move. What that seat has not seen is dealt again
-  (`Table.undo`), so an undo never shows what comes next; in a game whose hidden cards cannot be dealt
-  again with a record that replays (`Game.copies_replay` False: K.O., TIC TOC), a room takes nothing back.
+  (`Table.undo`, the redeal kept in the record), so an undo never shows what comes next.
 - A new game starts once the game is over (or its bot could not move); before that, once every human
   seat has asked for one (or the teacher starts it from the lobby).
 - A human seat that can only pass is passed for after `AUTO_PASS_DELAY`, whatever its hand holds (the room's
@@ -92,7 +91,7 @@ class View(Table):
         self.width: float | None = None
         self.pending: str | None = None
         self._shown: int | None = None
-        self._movers_seen: tuple[list[str] | None, list[int | None]] = (None, [])
+        self._movers_seen: tuple[list[str] | None, list[tuple[int | None, bool]]] = (None, [])
         self.svg = self.status = self.message = self.cover = ""
         self.said = room.said
         self.turn = self.played = self.answers = 0
@@ -148,21 +147,14 @@ class View(Table):
         super().act(target)
 
     def _undo_target(self) -> int | None:
-        if self.seat is None or len(self.humans) != 1 or self.room.ended or not self._deals_again():
+        if self.seat is None or len(self.humans) != 1 or self.room.ended:
             return None
         return super()._undo_target()
-
-    def _deals_again(self) -> bool:
-        game = self.room.game
-        return game.copies_replay or not game.hidden_information
 
     def undo(self) -> None:
         if self.seat is None or len(self.humans) != 1:
             raise IllegalAction("moves are not taken back in a room with other players" if self.seat is not None
                                 else "an onlooker watches the game: only a seat's link plays")
-        if not self._deals_again():
-            raise IllegalAction(f"moves are not taken back in a room of {self.room.game.title}: the cards to come "
-                                "would come again")
         self.room.check_open()
         super().undo()
 
