@@ -58,7 +58,8 @@ def test_each_undo_deals_the_cards_to_come_again_and_the_record_rebuilds_it(name
         assert again == state and again.record() == state.record()  # the record rebuilds the new deal
         futures.add(to_come(state))
     assert len(futures) > 1, "undo showed the same cards to come every time"
-    assert len(board.state.redeals) == 6 and board.state.replayable
+    (at, seat, _), = board.state.redeals  # one redeal a position, however often it was undone to
+    assert (at, seat) == (len(board.state.history), 0) and board.state.replayable
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=IDS)
@@ -81,6 +82,23 @@ def test_the_new_deal_is_the_same_in_a_twin_game_whose_hidden_cards_differ(name,
     assert real.key() == other.key()
     assert [real.view(p) for p in range(real.num_players)] == [other.view(p) for p in range(other.num_players)]
     assert boards[0].svg == boards[1].svg
+
+
+def test_redeals_at_two_points_replay_and_an_undo_before_the_later_drops_it():
+    board = played_board("tic-toc", {"players": 2})
+    first = len(board.state.history)
+    board.act(board.state.legal_actions()[0])
+    board.undo()
+    while len(board.state.history) < first + 6 or board.state.to_move != 0:
+        board.act(board.state.legal_actions()[0]) if board.state.to_move == 0 else board.run_bots()
+    board.act(board.state.legal_actions()[0])
+    board.undo()
+    assert [at for at, _, _ in board.state.redeals] == [first, len(board.state.history)]
+    assert from_record(json.loads(json.dumps(board.state.record()))) == board.state
+    while len(board.state.history) > first:
+        board.state.undo()
+    assert [at for at, _, _ in board.state.redeals] == [first]
+    assert board.state == from_record({**board.state.record(), "moves": board.state.history})
 
 
 def test_undo_goes_back_past_the_passes_auto_pass_made_to_a_real_choice():
@@ -133,7 +151,8 @@ def test_a_replay_steps_through_the_redeals():
     ("all", "must be a list"),
     ([[1, 0]], "must be a list \\[actions played, seat, seed\\]"),
     ([[99, 0, 1]], "after 0 to 4 actions"),
-    ([[3, 0, 1], [2, 0, 1]], "after 3 to 4 actions"),
+    ([[3, 0, 1], [2, 0, 1]], "after 4 to 4 actions"),
+    ([[2, 0, 1], [2, 0, 2]], "after 3 to 4 actions"),
     ([[2, 5, 1]], "seat from 0 to 2"),
     ([[2, True, 1]], "seat from 0 to 2"),
     ([[2, 0, -1]], "seed from 0"),

@@ -525,30 +525,44 @@ class State(ABC):
         if not self.history:
             raise IllegalAction("there is nothing to undo")
         last = self.history[-1]
+        self._become(self._replayed(len(self.history) - 1, self.redeals))
+        return last
+
+    def _replayed(self, moves: int, redeals: Sequence[tuple[int, int | None, int]]) -> State:
+        """A fresh state after the first `moves` actions, replayed from the seed with `redeals` made again."""
         replay = self.game.state_class(self.game, self.seed, self.options)
-        for action in self.history[:-1]:
-            replay.redeal_due(self.redeals)
+        for action in self.history[:moves]:
+            replay.redeal_due(redeals)
             replay.apply(action)
             replay.history.append(action)
-        replay.redeal_due(self.redeals)
-        self._become(replay)
-        return last
+        replay.redeal_due(redeals)
+        return replay
 
     def redeal(self, player: int | None, seed: int) -> None:
         """Deal again, in place, what `player` has not seen: the position becomes its `determinize`d copy
         for `player` drawn from `random.Random(seed)`, while seed, options and moves stay the game's. The
         redeal joins `redeals` (and so the record), so `undo` and `from_record` rebuild it and undo works
-        on (an undo dealing again what comes next, which a replay from the seed alone would show again)."""
-        keep = self.seed, self.options, (*self.redeals, (len(self.history), player, seed))
+        on (an undo dealing again what comes next, which a replay from the seed alone would show again).
+        A redeal where one was made already takes its place, dealt from the position before it: a game
+        keeps one redeal a position, however often it is undone to."""
+        at = len(self.history)
+        earlier = self.redeals
+        if earlier and earlier[-1][0] == at:
+            earlier = earlier[:-1]
+            self._become(self._replayed(at, earlier))
+        self._deal_again(player, seed, earlier)
+
+    def _deal_again(self, player: int | None, seed: int, earlier: tuple) -> None:
+        keep = self.seed, self.options, (*earlier, (len(self.history), player, seed))
         self._become(self.determinize(player, random.Random(seed)))
         self.seed, self.options, self.redeals = keep
         self.replayable = True
 
     def redeal_due(self, redeals: Sequence[tuple[int, int | None, int]]) -> None:
-        """Make again, in order, the redeals of `redeals` made after as many actions as this position has."""
+        """Make again the redeal of `redeals` made after as many actions as this position has, if any."""
         for at, player, seed in redeals:
             if at == len(self.history):
-                self.redeal(player, seed)
+                self._deal_again(player, seed, self.redeals)
 
     def _become(self, other: State) -> None:
         """Turn this very object into `other`'s position, so that whoever holds it sees the change."""
@@ -636,7 +650,8 @@ OPTIONAL_RECORD_FIELDS = frozenset({"redeals"})
 
 
 def check_redeals(redeals: Any, moves: int, players: int) -> list[tuple[int, int | None, int]]:
-    """A record's `redeals`: [actions played by then, seat or None, seed] each, in the order made."""
+    """A record's `redeals`: [actions played by then, seat or None, seed] each, one a position at most, in
+    the order made (`State.redeal`)."""
     if type(redeals) is not list:
         raise InvalidRecord("the record's redeals must be a list of [actions played, seat, seed]")
     checked, last = [], 0
@@ -646,12 +661,12 @@ def check_redeals(redeals: Any, moves: int, players: int) -> list[tuple[int, int
         at, seat, seed = redeal
         if type(at) is not int or not last <= at <= moves:
             raise InvalidRecord(f"redeal {number} must come after {last} to {moves} actions, not {excerpt(at)}")
+        last = at + 1
         if seat is not None and (type(seat) is not int or not 0 <= seat < players):
             raise InvalidRecord(f"redeal {number} is for a seat from 0 to {players - 1} or None, not {excerpt(seat)}")
         if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
             raise InvalidRecord(f"redeal {number} needs a whole number seed from 0 to 2**64 - 1, not {excerpt(seed)}")
         checked.append((at, seat, seed))
-        last = at
     return checked
 
 
