@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tictac_nb import Board, InvalidRecord, from_record, new_game
-from tictac_nb.bots import RandomBot
+from tictac_nb.bots import RandomBot, seat_copy
 from tictac_nb.replay import Timeline
 
 GAMES = [("tic-toc", {"players": 3}), ("tic-toc", {"players": 2}), ("tic-tac-ko", {"players": 2}),
@@ -129,6 +129,17 @@ def test_with_several_humans_at_one_board_no_card_a_human_has_seen_is_dealt_agai
     taken_back = from_record({**board.state.record(), "moves": board.state.history})
     assert board.state.redeals == () and board.state == taken_back
     assert all(board.state.view(p) == taken_back.view(p) for p in range(3))
+
+
+def test_a_bot_is_given_no_redeal_seed():
+    """A redeal's seed with the seat's view would rebuild the new deal: a seat copy carries neither seed."""
+    board = played_board("tic-tac-ko", {"players": 2})
+    board.act(board.state.legal_actions()[0])
+    board.run_bots()
+    board.undo()
+    assert board.state.redeals
+    copy = seat_copy(board.state, 1, random.Random(0))
+    assert copy.redeals == () and copy.seed != board.state.seed and not copy.replayable
 
 
 def test_a_replay_steps_through_the_redeals():
