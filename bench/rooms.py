@@ -12,7 +12,11 @@ Printed: the round trip of a click (from sending it to its answer, the seat's fr
 position or choice) as p50/p95/p99, and clicks and actions per second, first with 50 rooms flat out (no
 pause: what the core does at most), then paced like a class (a pause of `--think` seconds before each
 click), for more and more rooms until p95 passes 100 ms: the rooms one core holds at that latency; last,
-50 paced rooms again while four rooms of MCTS bots play without a pause (bots decide in a worker thread).
+50 paced rooms again while four rooms of MCTS bots play without a pause (bots decide in a worker thread);
+then 50 paced rooms alone and with 300 spectators on one of them (its spectator link), side by side: the
+spectators share one onlooker's view, so the seats' p95 should barely move.
+
+    python bench/rooms.py --spectators-only  # the last two runs alone
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from tornado.websocket import websocket_connect
 TARGET = re.compile(r'data-target="([^"]*)"')
 AIM_P95_MS = 100.0
 BOT_ROOMS = 4  # rooms of four MCTS bots playing flat out beside the paced rooms, in the last run
+SPECTATORS = 300  # on one room, beside the paced rooms
 
 
 class Server:
@@ -100,8 +105,14 @@ class Seat:
         return time.perf_counter() - start
 
 
+async def watch(ws) -> None:
+    """A spectator: reads every frame (and counts them), as a projector's page would."""
+    while await ws.read_message() is not None:
+        pass
+
+
 async def play_room(server: Server, game: str, options: dict, until: float, think: float, rng: random.Random,
-                    trips: list[float], counts: dict) -> None:
+                    trips: list[float], counts: dict, spectators: int = 0) -> None:
     room = server.open_room(game, options)
     ws_url = server.url.replace("http", "ws") + f"/ws/{room['id']}"
     seats = []
@@ -110,6 +121,10 @@ async def play_room(server: Server, game: str, options: dict, until: float, thin
         await ws.write_message(json.dumps({"type": "hello", "token": seat["token"]}))
         seats.append(Seat(ws))
     pumps = [asyncio.ensure_future(seat.pump()) for seat in seats]
+    for _ in range(spectators):
+        ws = await websocket_connect(ws_url)
+        await ws.write_message(json.dumps({"type": "hello", "watch": room["watch"]}))
+        pumps.append(asyncio.ensure_future(watch(ws)))
     try:
         while time.monotonic() < until:
             await asyncio.sleep(think * rng.uniform(0.5, 1.5) if think else 0)
@@ -142,14 +157,15 @@ async def next_mover(seats: list[Seat]) -> Seat | None:
     return None
 
 
-async def run(server: Server, rooms: int, seconds: float, think: float, seed: int) -> dict:
+async def run(server: Server, rooms: int, seconds: float, think: float, seed: int, spectators: int = 0) -> dict:
+    """`rooms` rooms played for `seconds` (the first with `spectators` watching); the round trips' quantiles."""
     trips: list[float] = []
     counts = {"clicks": 0, "actions": 0}
     rng = random.Random(seed)
     start = time.monotonic()
     until = start + seconds
-    await asyncio.gather(*(play_room(server, "tic-tac-ko", {"players": 4}, until, think,
-                                     random.Random(rng.random()), trips, counts) for _ in range(rooms)))
+    await asyncio.gather(*(play_room(server, "tic-tac-ko", {"players": 4}, until, think, random.Random(rng.random()),
+                                     trips, counts, spectators if index == 0 else 0) for index in range(rooms)))
     elapsed = time.monotonic() - start
     cuts = statistics.quantiles(trips, n=100) if len(trips) > 1 else [float("nan")] * 99
     return {"rooms": rooms, "p50": 1000 * cuts[49], "p95": 1000 * cuts[94], "p99": 1000 * cuts[98],
@@ -167,8 +183,12 @@ def main() -> None:
     parser.add_argument("--rooms", type=int, default=50, help="rooms for the flat-out run")
     parser.add_argument("--seconds", type=float, default=15.0, help="seconds of each run")
     parser.add_argument("--think", type=float, default=2.0, help="seconds a seat pauses before a click, paced")
+    parser.add_argument("--spectators-only", action="store_true", help="only the runs with and without spectators")
     args = parser.parse_args()
     rooms, seconds = (5, 3.0) if args.quick else (args.rooms, args.seconds)
+    if args.spectators_only:
+        spectators(args, rooms, seconds)
+        return
     with tempfile.TemporaryDirectory() as data:
         server = Server(Path(data))
         try:
@@ -189,6 +209,55 @@ def main() -> None:
             print(line(f"paced, {BOT_ROOMS} rooms of bots", result), flush=True)
         finally:
             server.stop()
+    spectators(args, rooms, seconds)
+
+
+def spectators(args: argparse.Namespace, rooms: int, seconds: float) -> None:
+    """Paced rooms without spectators, then with `SPECTATORS` on one room, each on a fresh server."""
+    watching = 20 if args.quick else SPECTATORS
+    results = []
+    for count in (0, watching):
+        with tempfile.TemporaryDirectory() as data:
+            server = Server(Path(data))
+            try:
+                results.append(asyncio.run(run(server, rooms, seconds, args.think, 11, spectators=count)))
+            finally:
+                server.stop()
+    print(line(f"paced ({args.think:g} s a click)", results[0]), flush=True)
+    print(line(f"paced, {watching} spectators on one", results[1]), flush=True)
+    print(f"Seats' p95: {results[0]['p95']:.1f} ms without spectators, {results[1]['p95']:.1f} ms with {watching} "
+          f"on one room (aim: within {AIM_P95_MS:g} ms)", flush=True)
+    alone, watched = (commit_cost(count) for count in (0, watching))
+    own = commit_cost(watching, actions=10, own_views=True)
+    print(f"The server's work per action of a 4-seat room (in process, no network): {alone:.2f} ms without "
+          f"spectators, {watched:.2f} ms with {watching} sharing one view; {own:.0f} ms if each had a view of its "
+          "own (as before the gallery)", flush=True)
+
+
+def commit_cost(spectators: int, actions: int = 200, own_views: bool = False) -> float:
+    """Milliseconds of server work per action in a 4-seat K.O. room with `spectators` watching: the seats'
+    views and the spectators' one view (or, `own_views`, one each) redrawn, each frame encoded, handed to
+    every connection."""
+    from tictac_nb.rooms.hall import Hall
+
+    hall = Hall(None, bot_delay=0)
+    room = hall.open("tic-tac-ko", {"players": 4}, seed=3, auto_pass=False)
+    sent = []
+    for seat in range(4):
+        room.join(seat, sent.append)
+    for _ in range(spectators):
+        room.join(None, sent.append) if own_views else room.gallery.add(sent.append, None)
+    rng = random.Random(3)
+    spent = 0.0
+    for _ in range(actions):
+        if room.state.outcome is not None:
+            room.teacher_new_game()
+        room.state.play(rng.choice(room.state.legal_actions()))
+        start = time.perf_counter()
+        room.commit()
+        spent += time.perf_counter() - start
+        sent.clear()
+    return 1000 * spent / actions
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import tictac_nb
 from tictac_nb.engine import InvalidOption
 from tictac_nb.page import MAX_MESSAGE, SitePage
 from tictac_nb.play import HUMAN, Dealer, PlayPage
+from tictac_nb.words import BOTS
 
 
 @pytest.mark.parametrize("name", list(tictac_nb.GAMES))
@@ -20,7 +21,7 @@ def test_each_seat_choice_names_a_different_bot_and_the_default_comes_first(name
     bots = Dealer(name).bots
     made = [type(factory(1)) for factory in bots.values()]
     assert type(next(iter(bots.values()))(1)) is type(game.default_bot(seed=1))
-    named = [b for b in bots if b not in ("MCTSBot", "RandomBot")]  # generic bots may share a class with a default
+    named = [b for b in bots if b not in (BOTS["mcts"], BOTS["random"])]  # generic ones may share a default's class
     assert len(set(made[:len(named)])) == len(named), f"{name}: a bot is offered twice: {list(bots)}"
 
 
@@ -38,7 +39,7 @@ def test_the_dealer_takes_menus_by_index_and_refuses_what_no_control_offers():
         dealer.deal({"players": 1}, [HUMAN, HUMAN], seed=1)
     with pytest.raises(InvalidOption, match="a seat is played by"):
         dealer.deal({}, [HUMAN, "a bot of mine"], seed=1)
-    board = dealer.deal({"players": 1}, [HUMAN, "MCTSBot", "RandomBot"], seed=5)
+    board = dealer.deal({"players": 1}, [HUMAN, BOTS["mcts"], BOTS["random"]], seed=5)
     assert board.state.num_players == 3 and board.state.seed == 5 and set(board.bots) == {1, 2}
 
 
@@ -47,7 +48,7 @@ def test_a_play_page_deals_a_fresh_game_each_time_and_its_number_deals_it_again(
     first = page.board.state
     assert f"game number {first.seed}" in page.dealt.value
     page.new_game()
-    assert page.board.state.seed != first.seed  # 2**32 fresh seeds: a repeat is a one-in-four-billion chance
+    assert page.board.state.seed != first.seed  # a million game numbers: a repeat is a one-in-a-million chance
     page.number.value = str(first.seed)
     page.new_game()
     assert page.board.state == first and page.number.value == ""
@@ -71,7 +72,7 @@ def test_an_option_change_keeps_what_each_remaining_seat_chose():
 
 def all_bots(page: PlayPage) -> None:
     for menu in page.seats.children:
-        menu.value = "RandomBot"
+        menu.value = BOTS["random"]
 
 
 def test_replaced_boards_stop_and_only_the_visible_board_plays():
@@ -131,7 +132,7 @@ def test_a_site_page_describes_its_controls_as_the_voila_page_offers_them():
     assert [c["name"] for c in described["controls"]] == list(Dealer("tic-tac-ko").controls)
     grid = next(c for c in described["controls"] if c["name"] == "grid")
     assert grid["kind"] == "menu" and grid["choices"][grid["default"]] == "standard, 3 by 3"
-    assert [s["default"] for s in described["seats"]] == [HUMAN] + ["KOBot (the game's bot)"] * 3
+    assert [s["default"] for s in described["seats"]] == [HUMAN] + [BOTS["default"]] * 3
 
 
 def test_a_site_board_plays_through_its_page_comm_and_answers_every_message():
@@ -153,7 +154,7 @@ def test_a_site_board_plays_through_its_page_comm_and_answers_every_message():
 
 def test_a_refused_deal_keeps_the_game_and_says_why():
     page = Page("tic-toc")
-    page.deal(options={}, seats=[HUMAN, "RandomBot"], seed=1)
+    page.deal(options={}, seats=[HUMAN, BOTS["random"]], seed=1)
     board = page.site.board
     for request in ({"options": {"players": 7}, "seats": [HUMAN, HUMAN]}, {"options": [], "seats": None},
                     {"options": {}, "seats": [HUMAN, HUMAN], "seed": -1}):

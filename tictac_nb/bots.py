@@ -106,13 +106,15 @@ def score_value(scale: float) -> Callable[[State], list[float]]:
 def seat_copy(state: State, seat: int | None, rng: random.Random) -> State:
     """What a bot deciding for `seat` is given: `state.determinize(seat, rng)` with a fresh seed.
 
-    The real seed would rebuild the real deal (through `new_game`, `undo` or `record`); the copy's
-    seed is drawn from `rng`, so nothing it holds leads back to a secret, and its `undo()` (which
-    replays from the seed) is refused: look ahead with `clone()` and `play()`.
+    The real seed would rebuild the real deal (through `new_game`, `undo` or `record`), and so would the
+    seeds of its redeals (`State.redeals`); the copy's seed is drawn from `rng` and it holds no redeals, so
+    nothing it holds leads back to a secret, and its `undo()` (which replays from the seed) is refused: look
+    ahead with `clone()` and `play()`.
     """
     sample = state.determinize(seat, rng)
     sample.seed = rng.getrandbits(32)
     sample.replayable = False
+    sample.redeals = ()
     return sample
 
 

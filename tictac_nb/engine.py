@@ -419,6 +419,9 @@ class State(ABC):
     afresh (each seat's on its own, as a target square is), `Game.hidden_information` is set and, unless the
     game writes its own `determinize`, `Game.copies_replay` is False. `view_body` must not show them and
     `key()` must include them (`GridState`'s does), as `check_game` checks."""
+    redeals: tuple[tuple[int, int | None, int], ...] = ()
+    """The deals made again in this game (`redeal`), as (actions played by then, seat, seed): replayed in
+    order, they let `undo` and records rebuild a position whose unseen cards were dealt again."""
     POSITION: tuple[str, ...] = ()
     """Attributes a game's compiled core keeps in slots of its own rather than in `__dict__` (its `core.py`
     names them): copies, pickles and in-place restores take them too."""
@@ -565,12 +568,44 @@ class State(ABC):
         if not self.history:
             raise IllegalAction("there is nothing to undo")
         last = self.history[-1]
+        self._become(self._replayed(len(self.history) - 1, self.redeals))
+        return last
+
+    def _replayed(self, moves: int, redeals: Sequence[tuple[int, int | None, int]]) -> State:
+        """A fresh state after the first `moves` actions, replayed from the seed with `redeals` made again."""
         replay = self.game.state_class(self.game, self.seed, self.options)
-        for action in self.history[:-1]:
+        for action in self.history[:moves]:
+            replay.redeal_due(redeals)
             replay.apply(action)
             replay.history.append(action)
-        self._become(replay)
-        return last
+        replay.redeal_due(redeals)
+        return replay
+
+    def redeal(self, player: int | None, seed: int) -> None:
+        """Deal again, in place, what `player` has not seen: the position becomes its `determinize`d copy
+        for `player` drawn from `random.Random(seed)`, while seed, options and moves stay the game's. The
+        redeal joins `redeals` (and so the record), so `undo` and `from_record` rebuild it and undo works
+        on (an undo dealing again what comes next, which a replay from the seed alone would show again).
+        A redeal where one was made already takes its place, dealt from the position before it: a game
+        keeps one redeal a position, however often it is undone to."""
+        at = len(self.history)
+        earlier = self.redeals
+        if earlier and earlier[-1][0] == at:
+            earlier = earlier[:-1]
+            self._become(self._replayed(at, earlier))
+        self._deal_again(player, seed, earlier)
+
+    def _deal_again(self, player: int | None, seed: int, earlier: tuple) -> None:
+        keep = self.seed, self.options, (*earlier, (len(self.history), player, seed))
+        self._become(self.determinize(player, random.Random(seed)))
+        self.seed, self.options, self.redeals = keep
+        self.replayable = True
+
+    def redeal_due(self, redeals: Sequence[tuple[int, int | None, int]]) -> None:
+        """Make again the redeal of `redeals` made after as many actions as this position has, if any."""
+        for at, player, seed in redeals:
+            if at == len(self.history):
+                self._deal_again(player, seed, self.redeals)
 
     def _become(self, other: State) -> None:
         """Turn this very object into `other`'s position, so that whoever holds it sees the change."""
@@ -589,14 +624,18 @@ class State(ABC):
         return copy.deepcopy(self, {id(self.game): self.game})
 
     def record(self) -> dict:
-        """A JSON-safe record: game, seed, options, setup and moves."""
-        return {
+        """A JSON-safe record: game, seed, options, setup and moves (and the redeals, if any were made)."""
+        dealt = self.game.state_class(self.game, self.seed, self.options) if self.redeals else self
+        record = {
             "game": self.game.name,
             "seed": self.seed,
             "options": thaw(self.options),
-            "setup": self.setup_record(),
+            "setup": dealt.setup_record(),
             "moves": list(self.history),
         }
+        if self.redeals:
+            record["redeals"] = [list(redeal) for redeal in self.redeals]
+        return record
 
     def view(self, player: int | None) -> dict:
         """A JSON-safe dict of exactly what `player` (None: an onlooker) may know: the same header in
@@ -670,6 +709,28 @@ def copy_of(value: Any) -> Any:
 
 
 RECORD_FIELDS = frozenset({"game", "seed", "options", "setup", "moves"})
+OPTIONAL_RECORD_FIELDS = frozenset({"redeals"})
+
+
+def check_redeals(redeals: Any, moves: int, players: int) -> list[tuple[int, int | None, int]]:
+    """A record's `redeals`: [actions played by then, seat or None, seed] each, one a position at most, in
+    the order made (`State.redeal`)."""
+    if type(redeals) is not list:
+        raise InvalidRecord("the record's redeals must be a list of [actions played, seat, seed]")
+    checked, last = [], 0
+    for number, redeal in enumerate(redeals, 1):
+        if type(redeal) is not list or len(redeal) != 3:
+            raise InvalidRecord(f"redeal {number} must be a list [actions played, seat, seed]")
+        at, seat, seed = redeal
+        if type(at) is not int or not last <= at <= moves:
+            raise InvalidRecord(f"redeal {number} must come after {last} to {moves} actions, not {excerpt(at)}")
+        last = at + 1
+        if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+            raise InvalidRecord(f"redeal {number} is for a seat from 0 to {players - 1} or None, not {excerpt(seat)}")
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+            raise InvalidRecord(f"redeal {number} needs a whole number seed from 0 to 2**64 - 1, not {excerpt(seed)}")
+        checked.append((at, seat, seed))
+    return checked
 
 
 def load_record(record: Any, games: dict[str, Game]) -> State:
@@ -682,7 +743,7 @@ def load_record(record: Any, games: dict[str, Game]) -> State:
     missing = sorted(RECORD_FIELDS - set(record))
     if missing:
         raise InvalidRecord(f"the record lacks {', '.join(missing)}")
-    extra = sorted(set(record) - RECORD_FIELDS, key=str)
+    extra = sorted(set(record) - RECORD_FIELDS - OPTIONAL_RECORD_FIELDS, key=str)
     if extra:
         raise InvalidRecord(f"the record has unknown fields: {', '.join(excerpt(k) for k in extra[:3])}")
     name = record["game"]
@@ -706,9 +767,12 @@ def load_record(record: Any, games: dict[str, Game]) -> State:
         raise InvalidRecord(f"bad record: {error}") from None
     if record["setup"] != state.setup_record():
         raise InvalidRecord("the record's setup does not match its seed and options")
+    redeals = check_redeals(record.get("redeals", []), len(moves), state.num_players)
     for number, move in enumerate(moves, 1):
+        state.redeal_due(redeals)
         try:
             state.play(move)
         except IllegalAction as error:
             raise InvalidRecord(f"move {number} ({excerpt(move)}) is illegal: {error}") from None
+    state.redeal_due(redeals)
     return state

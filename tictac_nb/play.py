@@ -23,10 +23,14 @@ from .bots import MCTSBot, RandomBot, default_bot
 from .engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean, check_seed
 from .registry import game_named
 from .widget import Board
+from .words import BOTS, option_help, option_label
 
 HUMAN = "human"
 BY_SEED = "at random"
 NUMBER_MENU = 12  # whole-number options with at most this many values are a menu; larger ones a number box
+GAME_NUMBERS = 10**6
+"""A play page deals games numbered 0 to 999999: six digits, short enough to read out to a class (a typed
+number may be any seed)."""
 
 
 class Control(NamedTuple):
@@ -57,15 +61,12 @@ class Control(NamedTuple):
                 "choices": [words for words, _ in self.choices], "low": self.low, "high": self.high}
 
 
-def option_label(name: str, option: Option) -> str:
-    return option.label or name.replace("_", " ").capitalize()
-
-
-def control_of(name: str, option: Option) -> Control | None:
+def control_of(name: str, option: Option, game: Game | None = None) -> Control | None:
     """The control for an option whose check exposes its values; None for free-form options (text, tables),
-    which keep their defaults on a play page."""
+    which keep their defaults on a play page. Its label and help line are a player's words (`words`)."""
     check, label, words = option.check, option_label(name, option), dict(option.words)
-    common = {"label": label, "help": option.doc, "default": option.default}
+    help_line = option_help(game, name) if game is not None else option.doc
+    common = {"label": label, "help": help_line, "default": option.default}
     if check is boolean:
         return Control("check", **common)
     if isinstance(check, Choice):
@@ -84,11 +85,10 @@ def seat_bots(game: Game) -> dict[str, Callable[[int], Any]]:
     """The bots a seat can be given, each named once: the game's default bot first (strong and quick), then
     its other own bots, then the kit's generic ones."""
     own = next((name for name, factory in game.bots.items() if factory is game.default_bot), None)
-    first = f"{own} (the game's bot)" if own else "the game's bot"
-    bots: dict[str, Callable[[int], Any]] = {first: lambda seed: default_bot(game, seed)}
+    bots: dict[str, Callable[[int], Any]] = {BOTS["default"]: lambda seed: default_bot(game, seed)}
     bots |= {name: (lambda seed, f=factory: f(seed=seed)) for name, factory in game.bots.items() if name != own}
-    bots["MCTSBot"] = lambda seed: MCTSBot(seed=seed)
-    bots["RandomBot"] = lambda seed: RandomBot(seed=seed)
+    bots[BOTS["mcts"]] = lambda seed: MCTSBot(seed=seed)
+    bots[BOTS["random"]] = lambda seed: RandomBot(seed=seed)
     return bots
 
 
@@ -107,7 +107,7 @@ class Dealer:
         self.game = game = game if isinstance(game, Game) else game_named(game)
         self.bots = seat_bots(game)
         self.controls = {name: control for name, option in game.options.items()
-                         if (control := control_of(name, option)) is not None}
+                         if (control := control_of(name, option, game)) is not None}
 
     def options(self, choices: dict[str, Any]) -> dict[str, Any]:
         """Option values from a page's choices (by control name); unknown names are refused."""
@@ -136,7 +136,7 @@ class Dealer:
         """A new Board: the chosen options, each seat's choice (HUMAN or a bot's name), and the seed
         (None: a fresh one). Anything refused raises InvalidOption and deals nothing."""
         options = self.options(choices)
-        seed = random.SystemRandom().randrange(2**32) if seed is None else check_seed(seed)
+        seed = random.SystemRandom().randrange(GAME_NUMBERS) if seed is None else check_seed(seed)
         state = self.game.new_game(seed, **options)
         if not isinstance(seats, Sequence) or isinstance(seats, str) or len(seats) != state.num_players:
             raise InvalidOption(f"{self.game.title} with these options has {state.num_players} seats: choose "
@@ -239,9 +239,9 @@ class PlayPage(widgets.VBox):
         typed = self.number.value.strip()
         if typed:
             if not (typed.isascii() and typed.isdigit()) or len(typed) > 20:
-                raise InvalidOption(f"a game number is a whole number, like 2718281, not {typed[:20]!r}")
+                raise InvalidOption(f"a game number is a whole number, like 271828, not {typed[:20]!r}")
             return check_seed(int(typed))
-        return None if self._seeds is None else self._seeds.randrange(2**32)
+        return None if self._seeds is None else self._seeds.randrange(GAME_NUMBERS)
 
     def _repr_mimebundle_(self, **kwargs: Any):
         """The live page, plus the board's static SVG for viewers that run no widgets."""

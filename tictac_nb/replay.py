@@ -37,7 +37,8 @@ RecordSource = State | Mapping[str, Any] | str | os.PathLike
 """A state, a record dict (`State.record()`), the record as JSON text, or the path of a `.json` file."""
 
 CHECKPOINT = 32
-"""Positions kept as copies, every this many moves, so any position is at most this many moves away."""
+"""Positions kept as copies, every this many moves (and after each redeal), so any position is at most this
+many moves away."""
 
 
 def _excerpt(text: str, size: int = 40) -> str:
@@ -95,10 +96,13 @@ class Timeline:
         self.moves: tuple[str, ...] = tuple(final.history)
         self.final = final
         state = self.game.start(record["seed"], record["options"])
+        redeals = final.redeals
+        state.redeal_due(redeals)
         self._checkpoints = {0: state.clone()}
         for k, move in enumerate(self.moves, 1):
             state.play(move)
-            if k % CHECKPOINT == 0:
+            state.redeal_due(redeals)
+            if k % CHECKPOINT == 0 or any(at == k for at, _, _ in redeals):
                 self._checkpoints[k] = state.clone()
 
     def __len__(self) -> int:
@@ -112,7 +116,7 @@ class Timeline:
     def position(self, step: int) -> State:
         """A fresh copy of the state after `step` moves."""
         self.check_step(step)
-        start = step - step % CHECKPOINT
+        start = max(k for k in self._checkpoints if k <= step)
         state = self._checkpoints[start].clone()
         for move in self.moves[start:step]:
             state.play(move)
@@ -122,8 +126,11 @@ class Timeline:
         """Every position in order, from the start to the end (fresh copies)."""
         state = self._checkpoints[0].clone()
         yield state.clone()
-        for move in self.moves:
-            state.play(move)
+        for k, move in enumerate(self.moves, 1):
+            if k in self._checkpoints:  # also where the unseen was dealt again (`State.redeal`)
+                state = self._checkpoints[k].clone()
+            else:
+                state.play(move)
             yield state.clone()
 
 

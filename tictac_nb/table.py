@@ -10,6 +10,7 @@ one table of what a page may send: each message's fields, its handler, and wheth
 from __future__ import annotations
 
 import contextlib
+import random
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
@@ -19,6 +20,9 @@ from .engine import IllegalAction, State
 MAX_TARGET = 200  # characters in a clicked target; every game's notation is far shorter
 MAX_TURN = 2**53  # the largest whole number a browser sends exactly
 WIDTHS = (120, 20_000)  # CSS px a board may be given; anything else is refused
+AUTO_PASS_DELAY = 0.6
+"""Seconds before a board (or a room) passes for a human who can only pass: one pause whatever the hand
+holds, so it tells nobody what the hand holds, and long enough to see what was played before the game goes on."""
 
 
 def _shape(content: Any) -> str:
@@ -177,34 +181,46 @@ class Table:
         raise IllegalAction(reason)
 
     def _undo_target(self) -> int | None:
-        """How many actions Undo takes back: back to a human's turn (this board's seat, if bound), at
-        least one; None if there is no such turn to go back to."""
+        """How many actions Undo takes back: back to a human's turn (this board's seat, if bound) with a
+        choice, at least one; None if there is no such turn to go back to. A pass the board made for a human
+        who could only pass (`auto_pass`) is no such turn: it would be made again at once, and only what
+        was seen after it dealt again."""
         state = self.state
         if not state.history or not self.humans or not state.replayable:
             return None
         if self.seat is None and not self.bots:
             return 1
-        players = self._movers()
         mine = {self.seat} if self.seat is not None else set(self.humans)
+        turns = self._turns()
         for back in range(1, len(state.history) + 1):
-            if players[-back] in mine:
+            mover, only_pass = turns[-back]
+            if mover in mine and not (only_pass and self.auto_pass):
                 return back
         return None
 
     def _movers(self) -> list[int | None]:
-        """Who was to move before each action of the history (replayed on a copy, remembered)."""
+        """Who was to move before each action of the history."""
+        return [mover for mover, _ in self._turns()]
+
+    def _turns(self) -> list[tuple[int | None, bool]]:
+        """Before each action of the history: who was to move, and whether passing was all they could do
+        (replayed on a copy, with its redeals, and remembered)."""
         state = self.state
         if self._movers_seen[0] != state.history:
             replay = state.game.state_class(state.game, state.seed, state.options)
-            movers = []
+            turns = []
             for action in state.history:
-                movers.append(replay.to_move)
+                replay.redeal_due(state.redeals)
+                turns.append((replay.to_move, action == "pass" and tuple(replay.legal_actions()) == ("pass",)))
                 replay.apply(action)
-            self._movers_seen = (list(state.history), movers)
+                replay.history.append(action)
+            self._movers_seen = (list(state.history), turns)
         return self._movers_seen[1]
 
     def undo(self) -> None:
-        """Take back moves until a human (this board's seat, if bound) is to move again: at least one."""
+        """Take back moves until a human (this board's seat, if bound) is to move again: at least one. Then
+        what that human has not seen is dealt again (`deal_again`), so undoing and playing elsewhere shows
+        nothing of what would have come."""
         if self.cover:
             raise IllegalAction("the board is covered: reveal it first")
         back = self._undo_target()
@@ -213,10 +229,30 @@ class Table:
                                 else "there is no earlier turn of yours to go back to")
         for _ in range(back):
             self.state.undo()
+        self.deal_again()
         self.said = ""
         self.pending = None
         self._stalled = ""
         self._changed()
+
+    def _deal_rng(self) -> random.Random:
+        """Where a new deal after an undo comes from (a room's view: the system's randomness)."""
+        return self._games
+
+    def deal_again(self) -> None:
+        """Deal again what the human to move (the board's seat, if bound) has not seen: the state becomes, in
+        place, its `determinize`d copy for that seat, and the redeal joins its record (`State.redeal`), so
+        the record still replays and undo works again. Only where no human's view changes: with several
+        humans at one board, a card one of them holds or saw (a K.O. or TIC TOC hand) is not dealt again,
+        so there the cards to come come again."""
+        state = self.state
+        seat = self.seat if self.seat is not None else state.to_move
+        if seat is None or state.outcome is not None:
+            return
+        redealt = state.clone()
+        redealt.redeal(seat, self._deal_rng().randrange(2**62))
+        if all(redealt.view(human) == state.view(human) for human in self.humans if human != seat):
+            state._become(redealt)
 
     def new_game(self) -> None:
         """A fresh game with the same rules and seats, seeded from the first game's seed; in hot-seat play

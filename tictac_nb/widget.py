@@ -18,7 +18,7 @@ from .bots import Bot
 from .engine import IllegalAction, State
 from .frontend import BoardFront
 from .svg import still_picture
-from .table import Table
+from .table import AUTO_PASS_DELAY, Table
 
 if TYPE_CHECKING:
     from .rooms.client import RemoteBoard
@@ -28,9 +28,6 @@ FOLLOW_UP_DELAY = 0.03
 frames, so the page draws each one and a whole turn of four actions still arrives within half a second."""
 
 
-AUTO_PASS_DELAY = 0.6
-"""Seconds before the board passes for a human who can only pass: one pause whatever the hand holds, so it
-tells nobody what the hand holds, and long enough to see what was played before the game goes on."""
 
 
 class Board(BoardFront, Table):
@@ -68,7 +65,7 @@ class Board(BoardFront, Table):
         self.pending: str | None = None
         self._shown: int | None = state.to_move if state.to_move in self.humans else None
         self._stalled = ""  # why the bot to move did not move, until an undo or a new game
-        self._movers_seen: tuple[list[str] | None, list[int | None]] = (None, [])
+        self._movers_seen: tuple[list[str] | None, list[tuple[int | None, bool]]] = (None, [])
         self._games = random.Random(state.seed)
         self._hint: tuple[int, coach.Hint] | None = None  # the hint drawn, and the position it is for
         self.turn = len(state.history)

@@ -124,7 +124,7 @@ async function start() {
     event.preventDefault();
     const typed = number.value.trim();
     if (typed && !/^[0-9]{1,19}$/.test(typed)) {
-      problem.textContent = `a game number is a whole number, like 2718281, not "${typed.slice(0, 20)}"`;
+      problem.textContent = `a game number is a whole number, like 271828, not "${typed.slice(0, 20)}"`;
       return;
     }
     deal(typed ? Number(typed) : null);

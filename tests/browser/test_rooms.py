@@ -76,9 +76,19 @@ def current(data) -> object:
     return next(Store(data).unfinished()).state
 
 
+def settled(data) -> object:
+    """The stored game once the room has passed for any seat that can only pass (auto-pass is on)."""
+    for _ in range(100):
+        state = current(data)
+        if state.outcome is not None or tuple(state.legal_actions()) != ("pass",):
+            return state
+        time.sleep(0.1)
+    raise AssertionError("the room did not pass for a seat that could only pass")
+
+
 def check_views(seats: list[Seat], data) -> None:
     """Every page shows its own seat's view of the stored game (at its width); no two hands alike."""
-    state = current(data)
+    state = settled(data)
     for index, seat in enumerate(seats):
         seat.page.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) === n",
                                     arg=len(state.history))
@@ -97,7 +107,7 @@ def play(seats: list[Seat], data, actions: int, rng: random.Random) -> None:
     """Click targets on the page of the seat to move until `actions` more actions are played."""
     goal = len(current(data).history) + actions
     while True:
-        state = current(data)
+        state = settled(data)
         if len(state.history) >= goal or state.outcome is not None:
             return
         mover = seats[state.to_move]
@@ -178,22 +188,136 @@ def test_the_lobby_opens_a_room_and_hands_out_its_links(tmp_path):
             page.goto(f"{server.url}/lobby#{server.teacher}")
             page.reload()  # a new fragment alone does not reload the page
             page.select_option("#game", "tic-tac-ko")
-            page.select_option('[data-option="grid"]', label="advanced")
-            page.select_option('[data-seat="3"]', "default")
+            page.select_option('[data-option="grid"]', label="advanced, 4 by 4")
+            page.select_option('select[data-seat="3"]', "default")
+            help_lines = page.eval_on_selector_all("#open .help", "(hs) => hs.map((h) => h.textContent)")
+            assert any("gives away" in line for line in help_lines), help_lines  # skip unable, in words
+            assert not any(code in " ".join(help_lines) for code in ("None", "False", "True", "action cap"))
             page.click("#open button[type=submit]")
             page.wait_for_selector(".room")
             [room] = server.api()["rooms"]
             assert room["game"] == "tic-tac-ko" and room["seats"][3]["bot"] == "default"
-            links = page.eval_on_selector_all(".room a", "(as) => as.map((a) => a.href)")
+            shown = ".room .controls:not([hidden]) .link, .room .watch .link"
+            links = page.eval_on_selector_all(shown, "(as) => as.map((a) => a.href)")
             assert links == [f"{server.url}/seat/{room['id']}#{seat['token']}" for seat in room["seats"][:3]] \
-                + [f"{server.url}/watch/{room['id']}"]
+                + [f"{server.url}/watch/{room['id']}#{room['watch']}"]
+            assert "the game's bot" in page.locator(".room").text_content()
             page.locator(".room button", has_text="QR code").first.click()
-            page.wait_for_selector(".qr svg")
+            page.wait_for_selector(".qr svg")  # and it stays open while the lobby goes on changing
             student = browser.new_context().new_page()
             student.goto(links[0])
             student.wait_for_selector(".ttn-root .ttn-svg svg")
-            page.locator(".qr svg").evaluate("(svg) => svg.closest('.qr').replaceChildren()")  # let it refresh
-            page.wait_for_function("() => /joined \\(1\\)/.test(document.querySelector('.room').textContent)")
+            page.wait_for_function("() => /: connected/.test(document.querySelector('.room').textContent)")
+            state = current(tmp_path)
+            if state.to_move == 0:
+                target = student.evaluate("() => document.querySelector('.ttn-svg [data-target]').dataset.target")
+                student.locator(f'.ttn-svg [data-target="{target}"]').first.click()
+                page.wait_for_function("() => !/ 0 actions/.test(document.querySelector('.room .state').textContent)")
+            assert page.locator(".qr svg").count() == 1
+            browser.close()
+    finally:
+        server.stop()
+
+
+def turns_of(record: dict) -> int:
+    """How many turns a K.O. record holds: the times the turn (its start, action or more phase) changed hands."""
+    from tictac_nb import from_record
+
+    replay = from_record({**record, "moves": []})
+    turns, owner = 0, None
+    for action in [*record["moves"], None]:
+        if replay.outcome is None and replay.phase() in ("start", "action", "more") and replay.to_move != owner:
+            turns, owner = turns + 1, replay.to_move
+        if action is not None:
+            replay.play(action)
+    return turns
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+def test_a_ko_room_with_auto_pass_asks_its_players_only_real_choices(tmp_path):
+    """Four browsers in a K.O. room (auto-pass on, the default): whenever the seat to move can only pass,
+    nobody clicks and the room passes for it; every click is a real choice. Prints clicks a player makes a
+    round, beside what they would make if every pass-only window waited for a click (auto-pass off)."""
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    port = free_port()
+    server = RoomServer(port, tmp_path)
+    rng = random.Random(31)
+    clicks = forced = 0
+    try:
+        room_id = server.api("POST", body={"game": "tic-tac-ko", "options": {"players": 4}})["id"]
+        [room] = server.api()["rooms"]
+        assert room["auto_pass"]
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            seats = [Seat(browser.new_context(viewport={"width": 800, "height": 900}),
+                          f"{server.url}/seat/{room_id}#{seat['token']}", server.url) for seat in room["seats"]]
+            while True:
+                state = current(tmp_path)
+                if len(state.history) >= 60 or state.outcome is not None:
+                    break
+                played = len(state.history)
+                if tuple(state.legal_actions()) == ("pass",):
+                    forced += 1  # nobody clicks: the room passes
+                    seats[state.to_move].page.wait_for_function(
+                        "(n) => Number(document.querySelector('.ttn-root').dataset.played) > n", arg=played)
+                    assert current(tmp_path).history[played] == "pass"
+                    continue
+                mover = seats[state.to_move]
+                mover.page.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) === n",
+                                             arg=played)
+                mover.click(rng)
+                clicks += 1
+            for seat in seats:
+                assert not seat.refused and not seat.problems, seat.problems
+            browser.close()
+    finally:
+        server.stop()
+    turns = turns_of(current(tmp_path).record())
+    print(f"\nK.O., 4 players, {len(current(tmp_path).history)} actions over {turns} turns: {clicks / turns:.1f} "
+          f"clicks a player a round with auto-pass (every one a real choice), {(clicks + forced) / turns:.1f} "
+          f"without ({forced} pass-only windows the room answered)")
+    assert forced > 0 and clicks > 0
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+@pytest.mark.parametrize(("name", "options"), [("tic-tac-ko", {"players": 4}), ("tic-toc", {"players": 3}),
+                                               ("tic-tac-trek", {})], ids=["ko-4", "tic-toc-3", "trek"])
+def test_the_projector_view_scales_its_text_to_24_px_at_1920_wide(tmp_path, name, options):
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    server = RoomServer(free_port(), tmp_path)
+    try:
+        room_id = server.api("POST", body={"game": name, "options": options})["id"]
+        [room] = server.api()["rooms"]
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            sizes = {}
+            for width, height in ((1920, 1080), (1280, 720)):
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"{server.url}/watch/{room_id}#{room['watch']}")
+                page.wait_for_selector(f"{ROOT} .ttn-svg svg")
+                page.wait_for_function("() => document.querySelector('.ttn-svg svg').style.width !== ''")
+                smallest, shown = page.evaluate("""() => {
+                    const svg = document.querySelector('.ttn-svg svg');
+                    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                    const fonts = [...svg.querySelectorAll('text[font-size], [font-size]')]
+                        .filter((n) => n.getClientRects().length)
+                        .map((n) => parseFloat(n.getAttribute('font-size')) * scale);
+                    return [Math.min(...fonts), svg.getBoundingClientRect().right];
+                }""")
+                assert shown <= width, "the board runs off the screen"
+                sizes[width] = smallest
+                page.close()
+            print(f"\n{name}: smallest text on the projector {sizes[1920]:.1f} px at 1920 wide, "
+                  f"{sizes[1280]:.1f} px at 1280")
+            assert sizes[1920] >= 24
             browser.close()
     finally:
         server.stop()

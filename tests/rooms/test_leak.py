@@ -44,14 +44,14 @@ class TwinRoom(Room):
 
 async def leak_check(name: str, options: dict, limit: int, seed: int) -> dict:
     hall = Hall(None, bot_delay=0)
-    room = hall.open(name, options, seed=seed)
+    room = hall.open(name, options, seed=seed, auto_pass=False)  # the check plays every pass itself: no race
     players = room.state.num_players
     viewers = [*range(players), None]
     rngs = {viewer: random.Random(f"{seed}-{viewer}") for viewer in viewers}
     twins = {}
     for viewer in viewers:
         twin = TwinRoom(f"twin{viewer}", room.state.determinize(viewer, rngs[viewer]),
-                    [Seat(f"twin-token-{viewer}-{seat}") for seat in range(players)], bot_delay=0)
+                    [Seat(f"twin-token-{viewer}-{seat}") for seat in range(players)], bot_delay=0, auto_pass=False)
         hall.rooms[twin.id] = twin
         twins[viewer] = twin
     resampled = 0

@@ -90,3 +90,38 @@ def test_seat_and_spectator_pages_hold_no_token():
             assert code == 404
 
     run(scenario())
+
+
+def test_the_lobby_shows_each_room_live_and_its_controls_work_over_http():
+    async def scenario():
+        hall = Hall(None, bot_delay=0)
+        room = hall.open("tic-tac-two", bots={1: "random"}, seed=2)
+        async with served(hall) as port:
+            seat = await Client.seat(port, room, 0)
+            code, body = await fetch(port, "/api/rooms", hall.teacher)
+            [shown] = json.loads(body)["rooms"]
+            assert (shown["to_move"], shown["played"], shown["over"], shown["result"]) == (
+                room.state.player_name(room.state.to_move), 0, False, None)
+            assert [s["connected"] for s in shown["seats"]] == [1, 0] and shown["seats"][1]["bot_words"] == "random"
+            assert shown["watch"] == room.watch_token and shown["auto_pass"] is True
+            for ask, check in (({"do": "auto_pass", "on": False}, lambda: not room.auto_pass),
+                               ({"do": "lock", "seat": 0}, lambda: room.seats[0].locked),
+                               ({"do": "unlock", "seat": 0}, lambda: not room.seats[0].locked),
+                               ({"do": "new_game"}, lambda: room.number == 1),
+                               ({"do": "end"}, lambda: room.ended)):
+                code, body = await fetch(port, "/api/room", hall.teacher, "POST", {"room": room.id, **ask})
+                assert code == 200 and check(), ask
+            code, body = await fetch(port, "/api/room", hall.teacher, "POST", {"room": room.id, "do": "reissue",
+                                                                               "seat": 0})
+            assert json.loads(body)["token"] == room.seats[0].token
+            for bad in ({"do": "reissue", "seat": 1}, {"do": "lock", "seat": 7}, {"do": "explode"},
+                        {"do": "auto_pass", "on": "yes"}):
+                code, _ = await fetch(port, "/api/room", hall.teacher, "POST", {"room": room.id, **bad})
+                assert code == 400, bad
+            code, _ = await fetch(port, "/api/room", None, "POST", {"room": room.id, "do": "remove"})
+            assert code == 401 and room.id in hall.rooms
+            code, _ = await fetch(port, "/api/room", hall.teacher, "POST", {"room": room.id, "do": "remove"})
+            assert code == 200 and room.id not in hall.rooms
+            seat.close()
+
+    run(scenario())

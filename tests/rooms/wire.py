@@ -18,7 +18,7 @@ from browser_support import stop_group
 from tornado.websocket import websocket_connect
 
 from tictac_nb.rooms.hall import Hall
-from tictac_nb.rooms.server import make_app
+from tictac_nb.rooms.server import listen, make_app
 
 WAIT = 10.0  # seconds a test waits for a frame before failing
 
@@ -32,7 +32,7 @@ class Closed(Exception):
 @contextlib.asynccontextmanager
 async def served(hall: Hall, **limits: Any) -> AsyncIterator[int]:
     """`hall` served on 127.0.0.1 and a free port (yielded) in this event loop, stopped afterwards."""
-    server = make_app(hall, **limits).listen(0, address="127.0.0.1")
+    server = listen(make_app(hall, **limits), 0)
     port = next(iter(server._sockets.values())).getsockname()[1]
     try:
         yield port
@@ -70,7 +70,7 @@ class Client:
 
     @classmethod
     async def watch(cls, port: int, room) -> Client:
-        return await cls.open(port, room.id, {"type": "hello", "watch": True})
+        return await cls.open(port, room.id, {"type": "hello", "watch": room.watch_token})
 
     async def send(self, message: Any) -> None:
         await self.ws.write_message(message if isinstance(message, str | bytes) else json.dumps(message),

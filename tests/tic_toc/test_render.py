@@ -213,3 +213,71 @@ def test_the_status_line_is_marked_for_the_widget_to_hide():
     root = ET.fromstring(state.render_svg(None))
     line = next(node for node in root.iter() if node.attrib.get("class") == "ttn-status-line")
     assert " ".join(t.text for t in line.iter(SVG + "text")) == state.status()
+
+
+LETTER_EM, BOLD_EM = 0.60, 0.70  # a letter's width in system-ui at normal weight and bold (K.O.'s measure)
+WIDTHS = sorted({120, 20_000, *range(300, 761, 20), 479, 480, 481, 619, 620})  # clamped to the 300-760 drawn
+
+
+def text_box(node, scale: float = 1.0) -> tuple[float, float, float, float]:
+    """A text's box (left, top, right, baseline), its width estimated from its letters and font size."""
+    size = float(node.get("font-size")) * scale
+    width = len(node.text) * size * (BOLD_EM if node.get("font-weight") == "bold" else LETTER_EM)
+    x, y = float(node.get("x")), float(node.get("y"))
+    left = x - {"end": width, "middle": width / 2}.get(node.get("text-anchor", "start"), 0)
+    return left, y - size, left + width, y
+
+
+def panel_overflows(svg_text: str) -> list[tuple[str, str]]:
+    """Each text of a player's panel (a group framed by a rect with rx 10) that crosses its border, and in
+    the viewer's own panel each table text that reaches into the hand beside it."""
+    found = []
+    for group in ET.fromstring(svg_text).iter(SVG + "g"):
+        border = group.find(SVG + "rect")
+        if border is None or border.get("rx") != "10":
+            continue
+        x, y = float(border.get("x")), float(border.get("y"))
+        right, bottom = x + float(border.get("width")), y + float(border.get("height"))
+        texts = [node for node in group.iter(SVG + "text") if node.text]
+        for node in texts:
+            left, top, end, base = text_box(node)
+            if left < x + 4 or end > right - 4 or top < y or base > bottom - 2:
+                found.append((node.text, "crosses its panel's border"))
+        hand = next((node for node in texts if node.text.startswith("Your hand")), None)
+        if hand is None:
+            continue
+        hand_x, hand_y = float(hand.get("x")), float(hand.get("y"))
+        for table in group.iter(SVG + "g"):
+            if "table:" in table.get("aria-label", ""):
+                for node in table.iter(SVG + "text"):
+                    left, top, end, base = text_box(node)
+                    if hand_x > left and end > hand_x - 4 and base > hand_y - 16:
+                        found.append((node.text, "reaches into the hand beside it"))
+    return found
+
+
+def crowded(view: dict) -> dict:
+    """`view` with every table at its widest words (a two-digit crew) and every hand shown with known cards."""
+    view = {**view, "tables": [{"team": "Pirates", "leader": False, "crew": 12} for _ in view["tables"]]}
+    view["known"] = [["Croc", "Tink"] for _ in view["known"]]
+    view["hand_sizes"] = [max(size, 5) for size in view["hand_sizes"]]
+    return view
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_text_of_a_panel_fits_its_panel_at_every_width(players):
+    """Measured, not looked at: each panel text's width estimated from its font size and letters (as the
+    K.O. card names are) lies inside its panel, for every viewer and width the board is drawn at."""
+    checked = 0
+    for state in positions(players, 3):
+        for viewer in (None, *range(players)):
+            targets = state.targets() if viewer == state.to_move else []
+            view = state.view(viewer)
+            for width in WIDTHS:
+                for shown in (view, crowded(view)):
+                    svg_text = board.render(shown, targets, None, width)
+                    assert panel_overflows(svg_text) == [], (players, viewer, width)
+                    checked += 1
+    assert checked > 0 and panel_overflows(board.render(crowded(view), [], None, 760)) == []
+    wide = "Player 1 has a far too long name for any panel at all"  # the check finds a text that crosses
+    assert panel_overflows(board.render({**view, "players": [wide] * players}, [], None, 300))

@@ -105,7 +105,7 @@ def analyse(record_or_state: Mapping[str, Any] | State, *, seat_of_view: int | N
     final = from_record(record)  # refuses a malformed record with InvalidRecord
     moves = list(final.history)
     final.check_viewer(seat_of_view)
-    position = from_record({**record, "moves": []})
+    position = from_record({**record, "moves": [], "redeals": []})
     coach = default_coach(position, seed) if bot is None else bot
     if playouts is None:
         playouts = ANALYSIS_PLAYOUTS.get(position.game.name, 0)
@@ -118,6 +118,7 @@ def analyse(record_or_state: Mapping[str, Any] | State, *, seat_of_view: int | N
             if should_stop is not None and should_stop():
                 analysis.interrupted = True
                 break
+            position.redeal_due(final.redeals)
             analysis.moves.append(_judge_move(position, number, action, seat_of_view, coach, seed, budget,
                                               playouts, every_choice, analysis))
             position.play(action)

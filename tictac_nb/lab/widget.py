@@ -19,6 +19,7 @@ from IPython.display import Image, display
 
 from ..engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean
 from ..registry import GAMES, game_named, new_game
+from ..words import bot_words, option_label
 from .cards import card_changes
 from .metrics import compare, definitions
 from .plots import plot_comparison
@@ -36,8 +37,7 @@ def figure_png(figure: Any) -> bytes:
     return buffer.getvalue()
 
 
-BOT_CHOICES = (("random", "random"), ("MCTS, 50 iterations", "mcts:50"), ("MCTS, 200 iterations", "mcts:200"),
-               ("MCTS, 500 iterations", "mcts:500"))
+BOT_CHOICES = tuple((bot_words(spec), spec) for spec in ("random", "mcts:50", "mcts:200", "mcts:500"))
 _RANDOM_BY_SEED = "random (by seed)"
 _NONE = "<None>"  # a Dropdown reads the value None as "nothing selected": None options get this stand-in
 
@@ -92,6 +92,7 @@ class OptionControl:
         self.name, self.option = name, option
         domain = option_domain(option)
         style = {"description_width": "initial"}
+        name = option_label(name, option)  # the widgets' label, in a player's words (`tictac_nb.words`)
         self.parse: Callable[[Any], Any] = lambda value: value
         if domain[0] == "bool":
             self.widget = widgets.Checkbox(value=bool(option.default), description=name, indent=False)

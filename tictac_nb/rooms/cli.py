@@ -12,7 +12,9 @@ from pathlib import Path
 
 from .client import SERVER_FILE
 from .hall import Hall
+from .keys import write_private
 from .server import serve
+from .store import FolderInUse
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,21 +27,27 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--bot-delay", type=float, default=0.3, help="seconds before a bot moves")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
-    hall = Hall(args.data, bot_delay=args.bot_delay)
+    os.umask(0o077)  # whatever this server writes is its owner's only
+    try:
+        hall = Hall(args.data, bot_delay=args.bot_delay)
+    except FolderInUse as error:
+        print(f"tictac-nb serve: {error}", file=sys.stderr, flush=True)
+        return 1
 
     def ready(port: int) -> None:
         host = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
         known = Path(args.data) / SERVER_FILE  # how `rooms.open` finds this server
-        known.write_text(json.dumps({"url": f"http://{host}:{port}", "pid": os.getpid()}))
-        known.chmod(0o600)
+        write_private(known, json.dumps({"url": f"http://{host}:{port}", "pid": os.getpid()}))
         print(f"tictac_nb rooms on http://{host}:{port}/ (pid {os.getpid()})", flush=True)
         print(f"Lobby (for the teacher only): http://{host}:{port}/lobby#{hall.teacher}", flush=True)
-        print(f"{len(hall.rooms)} unfinished rooms reopened from {args.data}", flush=True)
+        print(f"{len(hall.rooms)} rooms reopened from {args.data}", flush=True)
 
     try:
         asyncio.run(serve(hall, args.host, args.port, ready))
     except KeyboardInterrupt:
         pass
+    finally:
+        hall.close()
     return 0
 
 

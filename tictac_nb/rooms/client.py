@@ -25,11 +25,14 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from ..frontend import BoardFront
+from .keys import Keys, private_file, private_folder
 from .room import TRAITS
-from .store import Store
 
 RETRY = (0.25, 8.0)  # seconds before reconnecting: first, and at most (doubling in between)
 SERVER_FILE = "server.json"
+CLOSED_FOR_GOOD = (4401, 4403, 4404, 4409, 4410, 4411)
+"""Close codes after which a page does not reconnect: a bad link, a full gallery, no such room, the seat
+taken over on another screen, reissued, freed or locked by the teacher."""
 
 
 def parse_link(link: str) -> tuple[str, dict]:
@@ -37,13 +40,13 @@ def parse_link(link: str) -> tuple[str, dict]:
     parts = urlsplit(link)
     pieces = parts.path.rstrip("/").split("/")
     if parts.scheme not in ("http", "https") or len(pieces) < 3 or pieces[-2] not in ("seat", "watch"):
-        raise ValueError("a room link looks like http://host:port/seat/ROOM#TOKEN or http://host:port/watch/ROOM")
+        raise ValueError("a room link looks like http://host:port/seat/ROOM#TOKEN or http://host:port/watch/ROOM#TOKEN")
     kind, room = pieces[-2], pieces[-1]
-    if kind == "seat" and not parts.fragment:
-        raise ValueError("this seat link has lost its token (the part after #)")
+    if not parts.fragment:
+        raise ValueError(f"this {kind} link has lost its token (the part after #)")
     path = "/".join([*pieces[:-2], "ws", room])
     url = urlunsplit(("wss" if parts.scheme == "https" else "ws", parts.netloc, path, "", ""))
-    hello = {"type": "hello", "token": parts.fragment} if kind == "seat" else {"type": "hello", "watch": True}
+    hello = {"type": "hello", "token" if kind == "seat" else "watch": parts.fragment}
     return url, hello
 
 
@@ -86,7 +89,7 @@ class RemoteBoard(BoardFront):
             except OSError as error:
                 code, reason = None, str(error)
             self.connected.clear()
-            if code in (4401, 4404):
+            if code in CLOSED_FOR_GOOD:
                 self.message = reason or "this link opens no seat here"
                 return
             if not self._closing:
@@ -147,7 +150,7 @@ class OpenedRoom:
         self.title, self.seats = room["title"], room["seats"]
         self.links = [None if seat["token"] is None else f"{url}/seat/{self.id}#{seat['token']}"
                       for seat in self.seats]
-        self.watch_link = f"{url}/watch/{self.id}"
+        self.watch_link = f"{url}/watch/{self.id}#{room['watch']}"
 
     def seat(self, index: int) -> RemoteBoard:
         link = self.links[index]
@@ -161,7 +164,7 @@ class OpenedRoom:
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{html.escape(seat['name'])}</td><td>"
-            + (f"bot ({html.escape(seat['bot'])})" if link is None
+            + (html.escape(seat['bot_words'], quote=False) if link is None
                else f'<a href="{html.escape(link)}" target="_blank" rel="noreferrer">{html.escape(link)}</a>')
             + "</td></tr>" for seat, link in zip(self.seats, self.links, strict=True))
         return (f"<p>{html.escape(self.title)}, room {html.escape(self.id)}: hand each player their own link "
@@ -191,8 +194,8 @@ def server_url(data: str | os.PathLike = "rooms-data", host: str = "127.0.0.1", 
         url = json.loads(known.read_text())["url"]
         if _answers(url):
             return url
-    folder.mkdir(parents=True, exist_ok=True)
-    with (folder / "server.log").open("a") as log:
+    private_folder(folder)
+    with os.fdopen(private_file(folder / "server.log"), "a") as log:
         subprocess.Popen([sys.executable, "-m", "tictac_nb.rooms.cli", "serve", "--host", host, "--port", "0",
                           "--data", str(folder)], stdout=log, stderr=log, start_new_session=True)
     deadline = time.monotonic() + timeout
@@ -212,11 +215,7 @@ def open(game: str, players: int | None = None, bots: dict[int, str] | None = No
     `base` is the server's address as the players' browsers reach it, where that is not the local one
     (the class network's, or behind jupyter-server-proxy, e.g. "https://hub.school/user/ana/proxy/8765")."""
     url = server_url(data)
-    store = Store(data)
-    try:
-        teacher = store.teacher_token()
-    finally:
-        store.close()
+    teacher = Keys.of_folder(data).teacher()
     if players is not None:
         options["players"] = players
     headers = {"Authorization": f"Bearer {teacher}"}

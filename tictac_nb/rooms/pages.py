@@ -7,6 +7,7 @@ import html
 
 from ..engine import Choice, Game, WholeNumber, boolean
 from ..registry import GAMES
+from ..words import BOTS, QUICK_MCTS, ROOM, option_help, option_label
 
 HEAD = """<!doctype html>
 <html lang="en">
@@ -37,8 +38,9 @@ LOBBY = HEAD.format(title="tictac_nb rooms: lobby").replace('href="../static/', 
 <p id="connection" role="status"></p>
 <form id="open">
 <label>Game <select name="game" id="game"></select></label>
-<span id="options"></span>
-<span id="bots"></span>
+<div id="options"></div>
+<div id="bots"></div>
+<div id="room-settings"></div>
 <button type="submit">Open a room</button>
 </form>
 <p id="error" role="alert"></p>
@@ -61,6 +63,13 @@ def game_forms() -> dict:
     return {name: _form(game) for name, game in GAMES.items()}
 
 
+def lobby_words() -> dict:
+    """The lobby's own words (`tictac_nb.words`): the seat choices, and each room setting's label and help."""
+    seats = [["", BOTS["human"]], ["default", BOTS["default"]], ["random", BOTS["random"]], [QUICK_MCTS, BOTS["mcts"]]]
+    room = {key: {"label": label, "help": help_line} for key, (label, help_line) in ROOM.items()}
+    return {"seats": seats, "room": room}
+
+
 _FORMS: dict[str, tuple[Game, dict]] = {}
 """Each game's form once worked out, with the very game it is for (a game registered again gets a new one)."""
 
@@ -71,15 +80,15 @@ def _form(game: Game) -> dict:
         return known[1]
     options = {}
     for key, option in game.options.items():
-        check = option.check
+        check, words = option.check, dict(option.words)
+        said = {"label": option_label(key, option), "help": option_help(game, key), "default": option.default}
         if check is boolean:
-            options[key] = {"kind": "bool", "default": option.default, "doc": option.doc}
+            options[key] = {"kind": "bool", **said}
         elif isinstance(check, Choice):
-            options[key] = {"kind": "choice", "values": list(check.values), "default": option.default,
-                            "doc": option.doc}
+            options[key] = {"kind": "choice", "values": list(check.values),
+                            "words": [words.get(value, str(value)) for value in check.values], **said}
         elif isinstance(check, WholeNumber) and option.default is not None:
-            options[key] = {"kind": "int", "low": check.low, "high": check.high, "default": option.default,
-                            "doc": option.doc}
+            options[key] = {"kind": "int", "low": check.low, "high": check.high, **said}
     players = game.options.get("players")
     form = {"title": game.title, "options": options,
             "players": players.default if players else game.new_game(0).num_players}

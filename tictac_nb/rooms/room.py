@@ -4,8 +4,14 @@ that seat would show (the onlooker's view to a spectator), through the same `Tab
 
 Rulings for a room, where a notebook board has no such question:
 - Undo takes moves back only in a room with one human seat (a student against bots): with several
-  humans, nobody may take back another player's move.
-- A new game starts once the game is over (or its bot could not move); with one human seat, at any time.
+  humans, nobody may take back another player's move. What that seat has not seen is dealt again
+  (`Table.undo`, the redeal kept in the record), so an undo never shows what comes next.
+- A new game starts once the game is over (or its bot could not move); before that, once every human
+  seat has asked for one (or the teacher starts it from the lobby).
+- A human seat that can only pass is passed for after `AUTO_PASS_DELAY`, whatever its hand holds (the room's
+  `auto_pass`, on unless the teacher turns it off).
+- One connection a seat: a new one takes the seat over and the old one is told and closed. Spectators
+  (the room's own link) share one onlooker's view, built once per change whatever their number.
 - A bot that fails or overruns its time stops its seat (the status says so); a new game goes on.
 - A student's bot object cannot be saved: after a restart its seat is played by the game's default bot.
 """
@@ -15,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import random
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -24,9 +31,11 @@ from typing import Any
 from .. import sandbox
 from ..bots import Bot, Forfeit, MCTSBot, RandomBot, default_bot
 from ..engine import Game, IllegalAction, State
+from ..frozen import thaw
 from ..registry import is_builtin
 from ..sandbox import as_bot, decide
-from ..table import Table
+from ..table import AUTO_PASS_DELAY, Table
+from .keys import Keys
 
 log = logging.getLogger(__name__)
 TRAITS = ("svg", "status", "said", "message", "turn", "played", "answers", "cover", "thinking", "can_undo",
@@ -37,6 +46,8 @@ BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tictac-bots")
 """Every room's bots decide in turn in one worker thread: the event loop keeps at least half of the
 interpreter for the pages, however many bots think (bench/rooms.py and docs/architecture.md: figures)."""
 TOKEN_CHARS = 64
+MAX_SPECTATORS = 400
+CLOSE_TAKEN_OVER, CLOSE_REISSUED, CLOSE_FREED, CLOSE_FULL = 4409, 4410, 4411, 4403
 
 
 def make_bot(game: Game, spec: Any, seed: int) -> Bot:
@@ -57,10 +68,13 @@ def make_bot(game: Game, spec: Any, seed: int) -> Bot:
 
 @dataclass
 class Seat:
-    """A seat: a human's secret token, or a bot (`spec` as given; "custom" for a bot object)."""
+    """A seat: a human's secret token (worked out from the room's key and `issue`, how often its link was
+    issued; `locked`: its link opens nothing for now), or a bot (`spec` as given; "custom" for a bot object)."""
 
     token: str | None
     spec: str | None = None
+    issue: int = 0
+    locked: bool = False
 
     @property
     def is_bot(self) -> bool:
@@ -71,12 +85,13 @@ class View(Table):
     """One connection's screen: a seat's (or the onlooker's) `Table` over the room's shared state, with its
     own width, open first step, turn counter and answers; `send` takes each frame of changed traits."""
 
-    def __init__(self, room: Room, seat: int | None, send: Callable[[dict], None]) -> None:
-        self.room, self.seat, self.send = room, seat, send
+    def __init__(self, room: Room, seat: int | None, send: Callable[[dict], None],
+                 close: Callable[[int, str], None] | None = None) -> None:
+        self.room, self.seat, self.send, self.close = room, seat, send, close
         self.width: float | None = None
         self.pending: str | None = None
         self._shown: int | None = None
-        self._movers_seen: tuple[list[str] | None, list[int | None]] = (None, [])
+        self._movers_seen: tuple[list[str] | None, list[tuple[int | None, bool]]] = (None, [])
         self.svg = self.status = self.message = self.cover = ""
         self.said = room.said
         self.turn = self.played = self.answers = 0
@@ -114,6 +129,13 @@ class View(Table):
     def hot_seat(self) -> bool:
         return False  # every connection is one seat's screen (or the onlooker's): no screen changes hands
 
+    @property
+    def auto_pass(self) -> bool:
+        return self.room.auto_pass
+
+    def _deal_rng(self) -> random.Random:
+        return random.Random(secrets.randbits(64))
+
     def refresh(self) -> None:
         self.thinking = self.room.thinking
         super().refresh()
@@ -121,26 +143,33 @@ class View(Table):
     def act(self, target: str) -> None:
         if self.seat is None:
             raise IllegalAction("an onlooker watches the game: only a seat's link plays")
+        self.room.check_open()
         super().act(target)
 
     def _undo_target(self) -> int | None:
-        return super()._undo_target() if self.seat is not None and len(self.humans) == 1 else None
+        if self.seat is None or len(self.humans) != 1 or self.room.ended:
+            return None
+        return super()._undo_target()
 
     def undo(self) -> None:
         if self.seat is None or len(self.humans) != 1:
             raise IllegalAction("moves are not taken back in a room with other players" if self.seat is not None
                                 else "an onlooker watches the game: only a seat's link plays")
+        self.room.check_open()
         super().undo()
 
     def new_game(self) -> None:
         room = self.room
         if self.seat is None:
             raise IllegalAction("an onlooker watches the game: only a seat's link starts a new game")
-        if len(self.humans) > 1 and room.state.outcome is None and not room.stalled:
-            raise IllegalAction("the game is still on: a new game starts once this one is over")
-        room.state = room.game.new_game(secrets.randbits(32), **room.state.options)
-        room.number += 1
-        room.stalled = ""
+        room.check_open()
+        if room.state.outcome is None and not room.stalled:
+            room.asked.add(self.seat)
+            waiting = [room.state.player_name(seat) for seat in room.humans if seat not in room.asked]
+            if waiting:
+                raise IllegalAction(f"you asked for a new game; it starts once {', '.join(waiting)} "
+                                    "ask too (or the teacher starts it)")
+        room.restart()
         self.pending = None
         self.said = ""
         self._changed()
@@ -154,35 +183,87 @@ class View(Table):
         self._sent.update(changed)
         return {**extra, "set": changed}
 
+    def everything(self) -> dict:
+        """Every trait as last sent: a newcomer's first frame."""
+        return dict(self._sent)
+
     def flush(self, **extra: Any) -> None:
         frame = self.frame(**extra)
         if frame is not None:
             self.send(frame)
 
 
+class Gallery:
+    """A room's spectators: one onlooker's `View`, whose frames are encoded once and sent to every spectator,
+    so a change costs the seats one view however many watch (at most `MAX_SPECTATORS`)."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.sockets: dict[int, tuple[Callable[[str], None], Callable[[int, str], None] | None]] = {}
+        self.view = View(room, None, self._broadcast)
+
+    def _broadcast(self, frame: dict) -> None:
+        text = json.dumps(frame, separators=(",", ":"))
+        for send, _ in list(self.sockets.values()):
+            send(text)
+
+    def add(self, send: Callable[[str], None], close: Callable[[int, str], None] | None) -> int | None:
+        """A new spectator (sent every trait at once), or None when the gallery is full."""
+        if len(self.sockets) >= MAX_SPECTATORS:
+            return None
+        if not self.sockets:  # nobody watched: the view was left as it was; now it is brought up to date
+            self.view.pending, self.view.said = None, self.room.said
+            self.view._changed()
+            self.view.frame()
+        key = id(send)
+        self.sockets[key] = (send, close)
+        hello = {"game": self.room.game.title, "seat": "the onlooker"}
+        send(json.dumps({"hello": hello, "set": self.view.everything()}, separators=(",", ":")))
+        return key
+
+    def remove(self, key: int) -> None:
+        self.sockets.pop(key, None)
+
+    def close_all(self, code: int, reason: str) -> None:
+        for _, close in list(self.sockets.values()):
+            if close is not None:
+                close(code, reason)
+        self.sockets.clear()
+
+
 class Room:
     """One game and everyone at it. `handle(view, text)` takes a page's message; every change of the game
-    goes through `commit`, which redraws every view, saves the record and lets a bot move."""
+    goes through `commit`, which redraws every view, saves the record and lets a bot move (or passes for a
+    seat that can only pass)."""
 
     def __init__(self, room_id: str, state: State, seats: list[Seat], bots: dict[int, Bot] | None = None,
                  number: int = 0, bot_delay: float = 0.3, time_limit: float | None = 10.0,
-                 on_change: Callable[[Room], None] | None = None) -> None:
+                 on_change: Callable[[Room], None] | None = None, keys: Keys | None = None,
+                 auto_pass: bool = True, watch_issue: int = 0, ended: bool = False,
+                 options: dict | None = None) -> None:
         if len(seats) != state.num_players:
             raise ValueError(f"{state.game.title} has {state.num_players} seats here, not {len(seats)}")
         self.id, self.state, self.seats, self.number = room_id, state, seats, number
         self.game = state.game
+        self.options = dict(options if options is not None else state.options)  # a new game's rules
+        self.keys = keys if keys is not None else Keys()
         self.bots = dict(bots or {})
         for index, seat in enumerate(seats):
             if seat.is_bot and index not in self.bots:
                 spec = "default" if seat.spec == "custom" else seat.spec
                 self.bots[index] = make_bot(self.game, spec, secrets.randbits(32))
+            if not seat.is_bot and seat.token is None:
+                seat.token = self.keys.seat(room_id, index, seat.issue)
         self.humans = [index for index, seat in enumerate(seats) if not seat.is_bot]
         self.views: list[View] = []
         self.said = ""
         self.stalled = ""
         self.version = 0
+        self.auto_pass, self.watch_issue, self.ended = auto_pass, watch_issue, ended
+        self.asked: set[int] = set()  # the human seats asking for a new game while this one is on
         self.bot_delay, self.time_limit, self.on_change = bot_delay, time_limit, on_change
         self._bot_task: asyncio.Task | None = None
+        self.gallery = Gallery(self)
 
     @classmethod
     def open(cls, game: Game, options: dict | None = None, bots: dict[int, Any] | None = None,
@@ -195,34 +276,66 @@ class Room:
                 raise ValueError(f"bots are keyed by seat, 0 to {state.num_players - 1}, not {seat!r:.20}")
         objects = {seat: sandbox.player(spec) for seat, spec in bots.items() if not isinstance(spec, str)}
         seats = [Seat(None, (spec if isinstance(spec, str) else "custom")) if (spec := bots.get(index)) is not None
-                 else Seat(secrets.token_urlsafe(24)) for index in range(state.num_players)]
+                 else Seat(None) for index in range(state.num_players)]
         for index, seat in enumerate(seats):
             if seat.is_bot and index not in objects:
                 make_bot(game, seat.spec, 0)  # refuses a bad spec before the room exists
         return cls(secrets.token_urlsafe(6), state, seats, objects, **kwargs)
+
+    def settings(self) -> dict:
+        """What the store keeps of the room beside its seats and game."""
+        return {"auto_pass": self.auto_pass, "watch_issue": self.watch_issue, "ended": self.ended,
+                "options": thaw(self.options)}
 
     # ---- who is here ---------------------------------------------------------------------------
     @property
     def thinking(self) -> bool:
         return self.state.outcome is None and self.state.to_move in self.bots and not self.stalled
 
+    @property
+    def watch_token(self) -> str:
+        return self.keys.watch(self.id, self.watch_issue)
+
+    def check_open(self) -> None:
+        if self.ended:
+            raise IllegalAction("the teacher has ended this room: its board stays to look at")
+
     def seat_of(self, token: Any) -> int | None:
-        """The seat a token opens, compared in constant time against every seat; None for any other token."""
+        """The seat a token opens, compared in constant time against every seat; None for any other token
+        (a locked seat's too)."""
         if type(token) is not str or not 0 < len(token) <= TOKEN_CHARS or not token.isascii():
             return None
         found = None
         for index, seat in enumerate(self.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
+            if seat.token is not None and secrets.compare_digest(seat.token, token) and not seat.locked:
                 found = index
         return found
 
-    def join(self, seat: int | None, send: Callable[[dict], None]) -> View:
-        """A connection for `seat` (None: an onlooker); its first frame holds every trait."""
-        view = View(self, seat, send)
+    def is_watch_token(self, token: Any) -> bool:
+        return (type(token) is str and 0 < len(token) <= TOKEN_CHARS and token.isascii()
+                and secrets.compare_digest(token, self.watch_token))
+
+    def join(self, seat: int | None, send: Callable[[dict], None],
+             close: Callable[[int, str], None] | None = None) -> View:
+        """A connection for `seat` (None: an onlooker of its own); its first frame holds every trait. The
+        seat's earlier connection, if any, is told and closed: one connection a seat."""
+        if seat is not None:
+            for old in [view for view in self.views if view.seat == seat]:
+                self._drop(old, CLOSE_TAKEN_OVER, "this seat was opened on another screen")
+        view = View(self, seat, send, close)
         self.views.append(view)
         name = "the onlooker" if seat is None else self.state.player_name(seat)
         view.flush(hello={"game": self.game.title, "seat": name})
         return view
+
+    def _all_views(self) -> list[View]:
+        """Every view to redraw on a change: the seats' connections, and the spectators' one view if any watch."""
+        return [*self.views, self.gallery.view] if self.gallery.sockets else list(self.views)
+
+    def _drop(self, view: View, code: int, reason: str) -> None:
+        self.leave(view)
+        if view.close is not None:
+            view.close(code, reason)
 
     def leave(self, view: View) -> None:
         if view in self.views:
@@ -235,6 +348,72 @@ class Room:
             if view.seat is not None:
                 counts[view.seat] += 1
         return counts
+
+    # ---- the teacher's controls ------------------------------------------------------------------
+    def _seat(self, seat: Any) -> Seat:
+        if type(seat) is not int or not 0 <= seat < len(self.seats) or self.seats[seat].is_bot:
+            raise ValueError(f"name a human seat of this room, not {str(seat)[:20]!r}")
+        return self.seats[seat]
+
+    def _kick(self, seat: int, code: int, reason: str) -> None:
+        for view in [view for view in self.views if view.seat == seat]:
+            self._drop(view, code, reason)
+
+    def reissue(self, seat: int) -> str:
+        """A new link for `seat`: the old one stops at once (its connection is closed)."""
+        chosen = self._seat(seat)
+        chosen.issue += 1
+        chosen.token = self.keys.seat(self.id, seat, chosen.issue)
+        self._kick(seat, CLOSE_REISSUED, "the teacher gave this seat a new link")
+        self._save()
+        return chosen.token
+
+    def free(self, seat: int) -> None:
+        """Close the seat's connection: its link may be opened again, on any screen."""
+        self._seat(seat)
+        self._kick(seat, CLOSE_FREED, "the teacher freed this seat")
+
+    def lock(self, seat: int, locked: bool = True) -> None:
+        """Lock the seat (its link opens nothing, its connection closes) or unlock it."""
+        chosen = self._seat(seat)
+        chosen.locked = bool(locked)
+        if chosen.locked:
+            self._kick(seat, CLOSE_FREED, "the teacher locked this seat")
+        self._save()
+
+    def set_auto_pass(self, on: bool) -> None:
+        self.auto_pass = bool(on)
+        self._save()
+        self.schedule_bot()
+
+    def end(self) -> None:
+        """End the room: the board stays to look at (read-only), nothing more is played."""
+        self.ended = True
+        self.stalled = "the teacher ended this room"
+        for view in self._all_views():
+            view.refresh()
+            view.message = "the teacher has ended this room"
+            view.flush()
+        self._save()
+
+    def close_all(self) -> None:
+        """Every connection closed: the room is removed."""
+        for view in list(self.views):
+            self._drop(view, CLOSE_FREED, "the teacher removed this room")
+        self.gallery.close_all(CLOSE_FREED, "the teacher removed this room")
+
+    def restart(self) -> None:
+        """A new game with the same rules and seats (a fresh secret seed)."""
+        self.check_open()
+        self.state = self.game.new_game(secrets.randbits(32), **self.options)
+        self.number += 1
+        self.stalled = ""
+        self.asked.clear()
+
+    def teacher_new_game(self) -> None:
+        self.restart()
+        self.said = ""
+        self.commit()
 
     # ---- what happens ----------------------------------------------------------------------------
     def handle(self, view: View, text: str) -> None:
@@ -255,32 +434,50 @@ class Room:
 
     def commit(self, actor: View | None = None) -> None:
         """The game changed (by `actor`'s message, or a bot): every other view redraws at a new turn, the
-        record is saved, every view gets its frame, and a bot to move is scheduled."""
+        record is saved, every view gets its frame, and a bot to move (or a forced pass) is scheduled."""
         self.version += 1
+        if self.state.outcome is not None:
+            self.asked.clear()
         self.said = actor.said if actor is not None else self.said
-        for view in self.views:
+        for view in self._all_views():
             if view is not actor:
                 view.pending = None
                 view.said = self.said
                 view._changed()
         self._save()  # before any page hears of it
-        for view in self.views:
+        for view in self._all_views():
             view.flush()
         self.schedule_bot()
 
+    def forced_pass(self) -> bool:
+        """Whether the seat to move is a human who can only pass, and the room passes for them."""
+        state = self.state
+        return (self.auto_pass and not self.ended and state.outcome is None and state.to_move in self.humans
+                and tuple(state.legal_actions()) == ("pass",))
+
     def schedule_bot(self) -> None:
-        """A bot to move plays on the running event loop, deciding in a worker thread on a copy."""
-        if not self.thinking or (self._bot_task is not None and not self._bot_task.done()):
+        """A bot to move plays on the running event loop, deciding in a worker thread on a copy; a human
+        who can only pass is passed for after `AUTO_PASS_DELAY`."""
+        if not (self.thinking or self.forced_pass()) or (self._bot_task is not None and not self._bot_task.done()):
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return  # no loop (a script): `play_bots` plays them
-        self._bot_task = loop.create_task(self._bot_turn(self.version))
+        turn = self._auto_pass(self.version) if not self.thinking else self._bot_turn(self.version)
+        self._bot_task = loop.create_task(turn)
+
+    async def _auto_pass(self, version: int) -> None:
+        await asyncio.sleep(AUTO_PASS_DELAY)
+        self._bot_task = None
+        if version == self.version and self.forced_pass():
+            self.bot_move("pass")
+        else:
+            self.schedule_bot()
 
     async def _bot_turn(self, version: int) -> None:
         await asyncio.sleep(self.bot_delay)
-        if version != self.version or not self.thinking:
+        if version != self.version or not self.thinking or self.ended:
             self._bot_task = None
             self.schedule_bot()
             return
@@ -292,13 +489,13 @@ class Room:
             self._bot_failed(seat, error.reason)
             return
         self._bot_task = None
-        if version == self.version:
+        if version == self.version and not self.ended:
             self.bot_move(action)
         else:
             self.schedule_bot()
 
     def bot_move(self, action: str) -> None:
-        """Play a bot's (checked) action for the seat to move."""
+        """Play a bot's (checked) action for the seat to move (or a forced pass, said as a pass is)."""
         name = self.state.player_name(self.state.to_move)
         words = self.state.describe(action)
         self.state.play(action)
@@ -306,8 +503,11 @@ class Room:
         self.commit()
 
     def play_bots(self) -> None:
-        """Every bot move due now, decided here and now (without an event loop)."""
-        while self.thinking:
+        """Every move due now that waits for nobody (bots', forced passes), here and now (no event loop)."""
+        while self.thinking or self.forced_pass():
+            if self.forced_pass():
+                self.bot_move("pass")
+                continue
             seat = self.state.to_move
             try:
                 action = decide(self.bots[seat], self.state.clone(), self.time_limit)
@@ -318,7 +518,7 @@ class Room:
 
     def _bot_failed(self, seat: int, reason: str) -> None:
         self.stalled = "could not move: a new game goes on"
-        for view in self.views:
+        for view in self._all_views():
             view.refresh()
             view.message = f"{self.state.player_name(seat)}'s bot {reason}"[:160]
             view.flush()

@@ -5,7 +5,8 @@ hand, the cards known to all face up, and their table), the draw pile, discard p
 last events, then the viewer's own table and hand, face up, with a "discard" button under each card and
 an "End turn" button. Panels sit side by side where the width allows and one under another on a narrow
 screen; every text is at least 11 px as drawn, since the board is drawn at the width it is shown at
-(the wide layout, 760 px, when the width is unknown). An onlooker (viewer None) sees every player as a
+(the wide layout, 760 px, when the width is unknown), and fits its panel at every width (a table's crew
+words go under its pips where there is no room beside them). An onlooker (viewer None) sees every player as a
 panel. Each kind of card has its own colour AND icon: a leaf for Lost Boys, a feathered cap for Peter
 Pan, a skull for Pirates, a hook for Captain Hook, a clock for the Crocodile, spectacles for Mr. Smee, a
 sparkle for Tinker Bell and a chest for the Treasure; players are told apart by a marker shape as well.
@@ -34,6 +35,10 @@ MARGIN, GAP = 12, 10
 CARD_W, CARD_H = 74, 104          # a readable card: hand, market, discard pile
 TABLE_W = 46                      # a card on a table (icon only: its name is its accessible name)
 BUTTON_H = 30
+LETTER = 0.62                     # a generous width of a letter, in em, to lay out a line that must fit
+PIPS_W = 6 + WIN_CREW * 14        # the pips counting a crew towards its goal, before their words
+TABLE_H = 106                     # a table: team name, cards and pips, with its words beside the pips
+LINE = 16                         # one more line of 11 px text under the pips, where the words do not fit beside
 LEADERS = {SHORT[k] for k in LEADER_OF}
 CREW = {TEAM_NAMES[side]: SHORT[CREW_OF[side]] for side in (0, 1)}
 LEADER = {TEAM_NAMES[side]: SHORT[LEADER_OF[side]] for side in (0, 1)}
@@ -207,6 +212,16 @@ def crew_words(crew: int) -> str:
     return f"{crew} crew, {WIN_CREW} win with a leader"
 
 
+def crew_beside(width: float) -> bool:
+    """Whether a table `width` px wide has room for the crew's words beside its pips (the widest words,
+    two-digit crews, so that a table keeps its shape as the crew grows)."""
+    return PIPS_W + len(crew_words(10)) * 11 * LETTER <= width
+
+
+def table_height(width: float) -> float:
+    return TABLE_H + (0 if crew_beside(width) else LINE)
+
+
 def hand_text(view: dict, seat: int) -> str:
     size, known = view["hand_sizes"][seat], view["known"][seat]
     words = f"{size} card{'s' if size != 1 else ''} in hand"
@@ -283,8 +298,9 @@ class Board:
             return f"Your turn: {got}. You hold {size} cards: play or discard down to {HAND_LIMIT} before ending."
         return f"Your turn: {got}. Play, discard, or end your turn."
 
-    def table(self, parent, seat: int, x: float, y: float) -> float:
-        """Team name, leader, crew stack and pips counting the crew towards 6."""
+    def table(self, parent, seat: int, x: float, y: float, width: float) -> float:
+        """Team name, leader, crew stack and pips counting the crew towards 6, with their words beside them
+        or, where `width` has no room for them there, under them."""
         d, table = self.d, self.view["tables"][seat]
         owner = "your" if seat == self.view["viewer"] else f"{self.view['players'][seat]}'s"
         g = d.g(**{"role": "img", "aria-label": f"{owner} table: {table_text(table)}"})
@@ -312,8 +328,11 @@ class Board:
             filled = team and i < crew
             g.add(d.circle((x + 6 + i * 14, pip_y), 5, fill=CARD[CREW[team]][1] if filled else "white",
                            stroke=PALETTE["line"], stroke_width=1))
-        g.add(svg.label(d, x + 6 + WIN_CREW * 14, pip_y + 4, crew_words(crew), 11, fill=INK))
-        return pip_y + 10 - y
+        if crew_beside(width):
+            g.add(svg.label(d, x + PIPS_W, pip_y + 4, crew_words(crew), 11, fill=INK))
+        else:
+            g.add(svg.label(d, x, pip_y + 4 + LINE, crew_words(crew), 11, fill=INK))
+        return table_height(width)
 
     def frame(self, seat: int, x: float, y: float, w: float, h: float):
         """A player's panel: border (gold for a winner, the seat's colour for the mover), marker and name."""
@@ -334,7 +353,12 @@ class Board:
         return g
 
     def panel_height(self, w: float) -> float:
-        return 144 if w >= 480 else 232
+        return (144 if w >= 480 else 232) + table_height(self.table_width(w)) - TABLE_H
+
+    @staticmethod
+    def table_width(w: float) -> float:
+        """The room for a table in a panel `w` px wide: its right half, or its whole width when narrow."""
+        return (w / 2 if w >= 480 else w - 12) - 12
 
     def panel(self, seat: int, x: float, y: float, w: float, h: float) -> None:
         """Another player (or any player, for an onlooker): hand face down, known cards face up, table."""
@@ -355,10 +379,11 @@ class Board:
             hand.add(svg.label(d, x + 12, y + 112, "face up: known to all", 11, fill=MUTED))
         tx, ty = (x + w / 2, y + 30) if w >= 480 else (x + 12, y + 120)
         attack = next((a for a in (f"croc @{seat + 1}", f"smee @{seat + 1}") if self.live(a, a.split()[0])), None)
+        width = self.table_width(w)
         if attack:
-            box = (tx - 6, ty - 4, x + w - tx - 6, 110)
+            box = (tx - 6, ty - 4, x + w - tx - 6, table_height(width) + 4)
             g.add(d.rect(box[:2], box[2:], rx=8, fill=PALETTE["target"], fill_opacity=0.08))
-            self.table(g, seat, tx, ty)
+            self.table(g, seat, tx, ty, width)
             t = self.target(attack)  # over the table, which keeps its own name; its words are part of the target's
             t.add(d.rect(box[:2], box[2:], rx=8, fill="white", fill_opacity=0))
             ring(d, t, *box)
@@ -366,7 +391,7 @@ class Board:
             t.add(svg.label(d, box[0] + box[2] - 8, ty + 13, f"play {card}", 12, text_anchor="end", fill=LINK,
                             font_weight="bold"))
         else:
-            self.table(g, seat, tx, ty)
+            self.table(g, seat, tx, ty, width)
 
     def panels(self, seats: list[int], y: float) -> float:
         w = self.width - 2 * MARGIN
@@ -489,14 +514,16 @@ class Board:
         hand_w = MARGIN + w - 12 - hx
         per_row = max(1, int((hand_w + 8) // (CARD_W + 8)))
         rows = max(1, -(-len(hand) // per_row))
-        hand_top = y + 40 if wide else y + 168
+        table_w = hx - MARGIN - 22 if wide else w - 26
+        hand_top = y + 40 if wide else y + 62 + table_height(table_w)
         slot_h = CARD_H + 6 + BUTTON_H + 10
-        h = max(hand_top - y + rows * slot_h, 214 if wide else 0) + 8
+        under = table_height(table_w) - TABLE_H  # the crew's words under its pips push the End turn button down
+        h = max(hand_top - y + rows * slot_h, 214 + under if wide else 0) + 8
         g = self.frame(me, MARGIN, y, w, h)
-        self.table(g, me, MARGIN + 14, y + 36)
+        self.table(g, me, MARGIN + 14, y + 36, table_w)
         g.add(svg.label(d, hx, hand_top - 10,
                         f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}", 14, font_weight="bold"))
-        self.end_button(g, *((MARGIN + 14, y + 150) if wide else (MARGIN + w - 122, y + 40)))
+        self.end_button(g, *((MARGIN + 14, y + 150 + under) if wide else (MARGIN + w - 122, y + 40)))
         known, new, remaining = Counter(view["known"][me]), Counter(view["drawn"] or ()), Counter(hand)
         for i, kind in enumerate(hand):
             row, col = divmod(i, per_row)

@@ -1,9 +1,15 @@
-// The teacher's lobby: opens rooms, shows who has joined which seat and how each game stands, hands out
-// each seat's link (and its QR code). The teacher's token stays in the fragment and an Authorization header.
+// The teacher's lobby: opens rooms, and for each shows live who is connected to which seat, whose turn it
+// is, how many actions were played, a finished game's result with its replay and file, and the teacher's
+// controls (a seat's new link, free, lock; auto-pass; new game; end; remove). Each room's card is built
+// once and its words updated in place, so an open QR code stays open and the rest keeps moving.
+// The teacher's token stays in the fragment and an Authorization header. Every word comes from the server
+// (tictac_nb/words.py).
 const token = decodeURIComponent(location.hash.slice(1));
 const base = new URL(".", location.href.split("#")[0]).href.replace(/\/$/, "");
 const headers = { Authorization: `Bearer ${token}` };
 let games = {};
+let words = {};
+const cards = new Map();
 
 function el(tag, text, attrs = {}) {
   const node = document.createElement(tag);
@@ -12,8 +18,15 @@ function el(tag, text, attrs = {}) {
   return node;
 }
 
+function withHelp(label, help) {
+  const box = el("div", "", { class: "field" });
+  box.append(label);
+  if (help) box.append(el("small", help, { class: "help" }));
+  return box;
+}
+
 function optionControl(key, option) {
-  const label = el("label", `${key.replaceAll("_", " ")} `, { title: option.doc });
+  const label = el("label", `${option.label} `);
   let input;
   if (option.kind === "bool") {
     input = el("input", "", { type: "checkbox" });
@@ -21,7 +34,7 @@ function optionControl(key, option) {
   } else if (option.kind === "choice") {
     input = el("select");
     option.values.forEach((value, i) => {
-      const item = el("option", String(value), { value: String(i) });
+      const item = el("option", option.words[i], { value: String(i) });
       if (value === option.default) item.selected = true;
       input.append(item);
     });
@@ -30,7 +43,7 @@ function optionControl(key, option) {
   }
   input.dataset.option = key;
   label.append(input);
-  return label;
+  return withHelp(label, option.help);
 }
 
 function players() {
@@ -43,12 +56,10 @@ function drawBots() {
   const box = document.getElementById("bots");
   box.replaceChildren();
   for (let seat = 0; seat < players(); seat += 1) {
-    const label = el("label", `seat ${seat + 1} `);
+    const label = el("label", `Seat ${seat + 1} `);
     const select = el("select");
     select.dataset.seat = String(seat);
-    for (const [value, words] of [["", "human"], ["default", "the game's bot"], ["random", "random bot"]]) {
-      select.append(el("option", words, { value }));
-    }
+    for (const [value, said] of words.seats) select.append(el("option", said, { value }));
     label.append(select);
     box.append(label);
   }
@@ -63,42 +74,118 @@ function drawForm() {
   drawBots();
 }
 
-function seatLine(room, seat, index) {
-  const item = el("li");
-  item.append(`${seat.name}: `);
-  if (seat.bot) {
-    item.append(`bot (${seat.bot})`);
-    return item;
-  }
-  const link = `${base}/seat/${room.id}#${seat.token}`;
-  item.append(el("a", "seat link", { href: link, target: "_blank", rel: "noreferrer" }));
-  item.append(` ${seat.connected ? `joined (${seat.connected})` : "not joined yet"} `);
-  const show = el("button", "QR code", { type: "button" });
-  const picture = el("div", "", { class: "qr" });
-  show.addEventListener("click", async () => {
-    const answer = await fetch(`api/qr?room=${room.id}&seat=${index}&base=${encodeURIComponent(base)}`, { headers });
+function drawSettings() {
+  const { label, help } = words.room.auto_pass;
+  const input = el("input", "", { type: "checkbox", id: "auto-pass" });
+  input.checked = true;
+  const box = el("label", `${label} `);
+  box.append(input);
+  document.getElementById("room-settings").replaceChildren(withHelp(box, help));
+}
+
+async function control(room, ask) {
+  const answer = await fetch("api/room", { method: "POST", headers, body: JSON.stringify({ room, ...ask }) });
+  const data = await answer.json();
+  document.getElementById("error").textContent = answer.ok ? "" : data.error;
+  refresh();
+}
+
+function button(text, action) {
+  const node = el("button", text, { type: "button" });
+  node.addEventListener("click", action);
+  return node;
+}
+
+function qrButton(room, seat, picture) {
+  return button("QR code", async () => {
+    if (picture.innerHTML) {
+      picture.innerHTML = "";
+      return;
+    }
+    const answer = await fetch(`api/qr?room=${room}&seat=${seat}&base=${encodeURIComponent(base)}`, { headers });
     picture.innerHTML = answer.ok ? await answer.text() : "";
   });
-  item.append(show, picture);
+}
+
+function seatItem(room, index) {
+  const item = el("li", "", { "data-seat": String(index) });
+  item.append(el("span", "", { class: "name" }), el("span", "", { class: "who" }));
+  const link = el("a", "seat link", { target: "_blank", rel: "noreferrer", class: "link" });
+  const picture = el("div", "", { class: "qr" });
+  const lock = button("lock", () => control(room, { do: lock.textContent === "lock" ? "lock" : "unlock", seat: index }));
+  lock.classList.add("lock");
+  const controls = el("span", "", { class: "controls" });
+  controls.append(link, " ", qrButton(room, index, picture),
+    button("new link", () => control(room, { do: "reissue", seat: index })),
+    button("free", () => control(room, { do: "free", seat: index })), lock);
+  item.append(controls, picture);
   return item;
+}
+
+function buildCard(room) {
+  const card = el("section", "", { class: "room", "data-room": room.id });
+  card.append(el("h2", `${room.title}, room ${room.id}`));
+  card.append(el("p", "", { class: "state", role: "status" }));
+  const result = el("p", "", { class: "result" });
+  result.append(el("span", "", { class: "words" }), " ",
+    el("a", "replay", { href: `${base}/replay/${room.id}`, target: "_blank", rel: "noreferrer" }), " ",
+    el("a", "game file", { href: `${base}/export/${room.id}`, rel: "noreferrer" }));
+  card.append(result);
+  const list = el("ul");
+  room.seats.forEach((seat, index) => list.append(seatItem(room.id, index)));
+  const watch = el("li", "", { class: "watch" });
+  const picture = el("div", "", { class: "qr" });
+  watch.append(el("a", words.room.watch.label, { class: "link", target: "_blank", rel: "noreferrer" }), " ",
+    qrButton(room.id, "watch", picture), el("small", ` ${words.room.watch.help}`), picture);
+  list.append(watch);
+  card.append(list);
+  const auto = el("input", "", { type: "checkbox", class: "auto-pass" });
+  auto.addEventListener("change", () => control(room.id, { do: "auto_pass", on: auto.checked }));
+  const autoLabel = el("label", `${words.room.auto_pass.label} `);
+  autoLabel.append(auto);
+  const row = el("p", "", { class: "room-controls" });
+  row.append(autoLabel, button("new game", () => control(room.id, { do: "new_game" })),
+    button("end the room", () => control(room.id, { do: "end" })),
+    button("remove", () => control(room.id, { do: "remove" })));
+  card.append(row);
+  return card;
+}
+
+function updateCard(card, room) {
+  const turn = room.to_move && !room.status.includes(room.to_move) ? ` ${room.to_move} to move.` : "";
+  card.querySelector(".state").textContent = `${room.status}.${turn} ${room.played} actions; `
+    + `${room.watching} watching${room.ended ? "; ended by the teacher" : ""}`;
+  const result = card.querySelector(".result");
+  result.hidden = !room.over;
+  result.querySelector(".words").textContent = room.over ? `Result: ${room.result}.` : "";
+  room.seats.forEach((seat, index) => {
+    const item = card.querySelector(`[data-seat="${index}"]`);
+    item.querySelector(".name").textContent = `${seat.name}: `;
+    const human = !seat.bot;
+    item.querySelector(".controls").hidden = !human;
+    item.querySelector(".who").textContent = human
+      ? `${seat.locked ? "locked" : seat.connected ? "connected" : "not connected"} `
+      : seat.bot_words;
+    if (human) {
+      item.querySelector(".link").href = `${base}/seat/${room.id}#${seat.token}`;
+      item.querySelector(".lock").textContent = seat.locked ? "unlock" : "lock";
+    }
+  });
+  card.querySelector(".watch .link").href = `${base}/watch/${room.id}#${room.watch}`;
+  card.querySelector(".auto-pass").checked = room.auto_pass;
 }
 
 function drawRooms(rooms) {
   const box = document.getElementById("rooms");
-  const open = new Set([...box.querySelectorAll(".qr")].filter((q) => q.innerHTML).map((q) => q.closest("[data-room]").dataset.room));
-  if (open.size) return; // a QR code is showing: keep the page still
-  box.replaceChildren(...rooms.map((room) => {
-    const card = el("section", "", { class: "room", "data-room": room.id });
-    card.append(el("h2", `${room.title}, room ${room.id}`));
-    card.append(el("p", `${room.status} (${room.played} actions; ${room.watching} watching)`));
-    const list = el("ul");
-    room.seats.forEach((seat, index) => list.append(seatLine(room, seat, index)));
-    const watch = el("li");
-    watch.append(el("a", "onlooker's board (for the projector)", { href: `${base}/watch/${room.id}`, target: "_blank" }));
-    list.append(watch);
-    card.append(list);
-    return card;
-  }));
+  const live = new Set(rooms.map((room) => room.id));
+  for (const [id, card] of cards) if (!live.has(id)) { card.remove(); cards.delete(id); }
+  for (const room of rooms) {
+    if (!cards.has(room.id)) {
+      cards.set(room.id, buildCard(room));
+      box.append(cards.get(room.id));
+    }
+    updateCard(cards.get(room.id), room);
+  }
 }
 
 async function refresh() {
@@ -110,10 +197,12 @@ async function refresh() {
   }
   if (!Object.keys(games).length) {
     games = data.games;
+    words = data.words;
     const select = document.getElementById("game");
     for (const [name, game] of Object.entries(games)) select.append(el("option", game.title, { value: name }));
     select.addEventListener("change", drawForm);
     drawForm();
+    drawSettings();
   }
   drawRooms(data.rooms);
   return true;
@@ -129,11 +218,12 @@ document.getElementById("open").addEventListener("submit", async (event) => {
       : option.kind === "choice" ? option.values[Number(input.value)] : Number(input.value);
   }
   const bots = {};
-  for (const select of document.querySelectorAll("[data-seat]")) if (select.value) bots[select.dataset.seat] = select.value;
-  const answer = await fetch("api/rooms", { method: "POST", headers, body: JSON.stringify({ game, options, bots }) });
+  for (const select of document.querySelectorAll("select[data-seat]")) if (select.value) bots[select.dataset.seat] = select.value;
+  const auto_pass = document.getElementById("auto-pass").checked;
+  const answer = await fetch("api/rooms", { method: "POST", headers, body: JSON.stringify({ game, options, bots, auto_pass }) });
   const data = await answer.json();
   document.getElementById("error").textContent = answer.ok ? "" : data.error;
   refresh();
 });
 
-refresh().then((ok) => { if (ok) setInterval(refresh, 3000); });
+refresh().then((ok) => { if (ok) setInterval(refresh, 2000); });

@@ -13,6 +13,8 @@ let ready = false; // the first frame of this connection has come: messages go o
 let rendered = false;
 let lastWidth = null; // sent again on every new connection: each one renders for its page's width
 let backoff = 250;
+// a bad link, a full gallery, no such room, or the seat taken over, reissued, freed or locked: no reconnect
+const CLOSED_FOR_GOOD = [4401, 4403, 4404, 4409, 4410, 4411];
 
 function fire(name) {
   for (const callback of listeners[`change:${name}`] || []) callback();
@@ -29,6 +31,23 @@ const model = {
     if (ready) socket.send(JSON.stringify(message));
   },
 };
+
+// The projector: an onlooker's board fills the screen's height where its smallest text then reads at
+// PROJECTOR_TEXT px or more, and else grows (the page scrolls) until it does, up to the screen's width.
+const PROJECTOR_TEXT = 24;
+function fitProjector() {
+  const svg = root.querySelector(".ttn-svg svg");
+  if (!svg || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) return;
+  const box = svg.viewBox.baseVal;
+  const sizes = [...svg.querySelectorAll("[font-size]")].map((node) => parseFloat(node.getAttribute("font-size")))
+    .filter((size) => size > 0);
+  const smallest = sizes.length ? Math.min(...sizes) : 12;
+  const room = root.clientWidth;
+  const tall = (window.innerHeight - root.getBoundingClientRect().top - 16) * (box.width / box.height);
+  const width = Math.min(room, Math.max(tall, Math.ceil(box.width * PROJECTOR_TEXT / smallest)));
+  svg.style.width = `${Math.ceil(width)}px`;
+  svg.style.maxWidth = "none";
+}
 
 function say(words, state) {
   line.textContent = words;
@@ -51,6 +70,12 @@ function onFrame(event) {
     if (!rendered) {
       board.render({ model, el: root });
       rendered = true;
+      if (kind === "watch") {
+        document.body.dataset.kind = "watch";
+        model.on("change:svg", () => requestAnimationFrame(fitProjector));
+        new ResizeObserver(() => requestAnimationFrame(fitProjector)).observe(root);
+        requestAnimationFrame(fitProjector);
+      }
     } else {
       for (const name of Object.keys(values)) fire(name);
     }
@@ -65,11 +90,11 @@ function connect() {
   url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
   url.hash = "";
   socket = new WebSocket(url);
-  socket.onopen = () => socket.send(JSON.stringify(kind === "watch" ? { type: "hello", watch: true } : { type: "hello", token }));
+  socket.onopen = () => socket.send(JSON.stringify(kind === "watch" ? { type: "hello", watch: token } : { type: "hello", token }));
   socket.onmessage = onFrame;
   socket.onclose = (event) => {
     ready = false;
-    if (event.code === 4401 || event.code === 4404) {
+    if (CLOSED_FOR_GOOD.includes(event.code)) {
       say(event.reason || "This link opens no seat here.", "refused");
       return;
     }

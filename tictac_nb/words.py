@@ -1,0 +1,82 @@
+"""A player's words, said once: each rule option's label and help line, each bot's display name and each
+seat's name, as every screen shows them (the room lobby, the site's and Voila's play pages, `PlayPage`,
+`DesignLab`).
+
+A game's options carry a label and words for their values (`Option.label`, `Option.words`) and a `doc`
+written for programmers; `HELP` holds, by game and option, the help line a player reads instead. A game
+this table does not know (one a notebook registers) shows its own `doc`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .engine import Game, Option, State
+
+HELP: dict[str, dict[str, str]] = {
+    "tic-tac-ko": {
+        "players": "2, 3 or 4 players, in two teams.",
+        "grid": "The standard Grid has 9 squares; the advanced one 16 and more cards.",
+        "first_team": "Which team plays first.",
+        "skip_unable": ("Only players holding an Instant that could answer are asked. Quicker, but it gives "
+                        "away who holds no answer: everyone sees who was skipped."),
+        "action_cap": "A game that runs this long is a draw.",
+    },
+    "tic-tac-two": {
+        "peek": "The Peek tile lets its finder look under another tile. Untick: a blank tile instead.",
+        "wild": "The Wild tile counts for both players. Untick: a blank tile instead.",
+    },
+    "tic-tac-trek": {
+        "first_player": "Who places the first tile.",
+        "campfires": "How many campfires each player has.",
+    },
+    "tic-toc": {
+        "players": "2, 3 or 4 players.",
+        "first_player": "Who takes the first turn.",
+        "turn_cap": "A game that runs this many turns is a draw.",
+    },
+    "tyc": {
+        "first_player": "Who writes the first letter.",
+    },
+}
+
+BOTS = {"human": "a player", "default": "the game's bot", "random": "random", "mcts": "quick MCTS"}
+"""A seat's choices by spec, as every menu names them ("mcts:N": MCTS with N iterations)."""
+QUICK_MCTS = "mcts:300"
+"""The room lobby's "quick MCTS" seat."""
+
+ROOM = {
+    "auto_pass": ("Pass for players who can only pass",
+                  "When a player's only move is to pass (no Instant that could answer), the room passes for "
+                  "them after the same short pause, whatever their hand holds: nothing is given away."),
+    "watch": ("Spectator link (for the projector)", "Shows the onlooker's board: no hand, no secret."),
+}
+"""The room lobby's own settings: (label, help line)."""
+
+
+def option_label(name: str, option: Option) -> str:
+    """The option's label in a player's words (its own, else its name spelt out)."""
+    return option.label or name.replace("_", " ").capitalize()
+
+
+def option_help(game: Game, name: str) -> str:
+    """The option's help line in a player's words: this table's, else the game's own doc."""
+    return HELP.get(game.name, {}).get(name) or game.options[name].doc
+
+
+def bot_words(spec: Any) -> str:
+    """A bot's display name from its spec ("default", "random", "mcts:N", or a bot object's class)."""
+    if isinstance(spec, str):
+        if spec in BOTS:
+            return BOTS[spec]
+        if spec == QUICK_MCTS:
+            return BOTS["mcts"]
+        if spec.startswith("mcts:") and spec[5:].isdigit():
+            return f"MCTS, {int(spec[5:])} iterations"
+        return spec
+    return f"a student's bot ({type(spec).__name__})"
+
+
+def seat_name(state: State, seat: int | None) -> str:
+    """A seat's name as the game says it; the onlooker's for None."""
+    return "the onlooker" if seat is None else state.player_name(seat)
