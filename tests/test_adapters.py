@@ -442,17 +442,32 @@ def test_tic_tac_toe_through_the_adapter_solves_as_the_built_in_game():
 
 
 def test_a_grid_game_registered_after_the_adapter_is_found_by_load_game():
-    import pyspiel
+    """The adapter registers later games through the kit's registration hooks and patches nothing of
+    OpenSpiel's (a fresh process, so `load_game` is seen before the adapter is imported)."""
+    code = """if True:
+        import pyspiel, tictac_nb
+        original = pyspiel.load_game
+        from tictac_nb.adapters import openspiel
+        from tictac_nb.grid import grid_game
+        tictac_nb.register(grid_game("late-four", "Late four", rows=4, cols=4, k=4))
+        game = pyspiel.load_game("tictac_nb_late_four")
+        print(pyspiel.load_game is original, game.num_distinct_actions(), game.get_type().chance_mode.name)
+    """
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert found.split() == ["True", str(16 * 5), "DETERMINISTIC"]
 
-    from tictac_nb.adapters import openspiel  # noqa: F401 (imported first, on purpose)
+
+def test_a_registration_hook_that_refuses_a_game_leaves_the_kit_as_it_was(monkeypatch):
+    from tictac_nb import registry
     from tictac_nb.grid import grid_game
 
-    tictac_nb.register(grid_game("late-four", "Late four", rows=4, cols=4, k=4))
-    try:
-        game = pyspiel.load_game("tictac_nb_late_four")
-        assert game.num_distinct_actions() == 16 * 5 and game.get_type().chance_mode.name == "DETERMINISTIC"
-    finally:
-        tictac_nb.unregister("late-four")
+    def refuse(game: Game) -> None:
+        raise ValueError(f"no room for {game.name}")
+
+    monkeypatch.setattr(registry, "HOOKS", [*registry.HOOKS, refuse])
+    with pytest.raises(ValueError, match="no room for refused-four"):
+        tictac_nb.register(grid_game("refused-four", "Refused four", rows=4, cols=4, k=4))
+    assert "refused-four" not in tictac_nb.GAMES
 
 
 def test_exact_chance_lists_the_deals():

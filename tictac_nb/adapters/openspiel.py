@@ -5,8 +5,9 @@
     state = game.new_initial_state()                         # chance nodes: the deal
 
 Names: `tictac_nb_` and the game's name with `_` for `-` (`tictac_nb_tic_tac_two`, `tictac_nb_tyc`, ...).
-Importing this module registers every game of `tictac_nb.GAMES`, and `pyspiel.load_game` registers any game
-registered with the kit since (a notebook's grid game) before it loads. Parameters: `options`, the rule
+Importing this module registers every game of `tictac_nb.GAMES`, and adds `register_game` to the kit's
+registration hooks (`tictac_nb.registry.HOOKS`), so a game `tictac_nb.register` adds later (a notebook's grid
+game) is registered with OpenSpiel too; nothing of OpenSpiel's is replaced. Parameters: `options`, the rule
 options as JSON text (default `{}`; `;` may stand for `,`, as `load` writes it, since OpenSpiel splits game
 strings at commas); `chance`, `"seed"` (default) or `"exact"`; and `rng_seed` (-1: from
 the system), which seeds only `resample_from_infostate`.
@@ -43,7 +44,7 @@ import numpy as np
 import pyspiel
 
 from ..engine import Choice, Game, State
-from ..registry import GAMES
+from ..registry import GAMES, HOOKS
 from .actions import game_of, numbering
 from .chance import chance_of, deals, perfect_information
 from .incremental import TRACKERS, tracker
@@ -422,17 +423,18 @@ def game_class(game: Game) -> type[KitGame]:
     return type(f"{game.name.title().replace('-', '')}Game", (KitGame,), {"kit": game})
 
 
+def register_game(game: Game) -> str:
+    """Register `game` with OpenSpiel if it is not yet; its short name."""
+    name = short_name(game)
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(game, dict(game.check_options({})), chance_of(game, {}), True),
+                              game_class(game))
+    return name
+
+
 def register() -> list[str]:
     """Register every game of the kit with OpenSpiel (those not registered yet); their short names."""
-    known = set(pyspiel.registered_names())
-    names = []
-    for game in GAMES.values():
-        name = short_name(game)
-        if name not in known:
-            pyspiel.register_game(game_type(game, dict(game.check_options({})), chance_of(game, {}),
-                                            True), game_class(game))
-        names.append(name)
-    return names
+    return [register_game(game) for game in GAMES.values()]
 
 
 def load(game: str, rng_seed: int = -1, chance: str = "seed", **options: Any) -> KitGame:
@@ -448,18 +450,6 @@ def options_text(options: dict[str, Any]) -> str:
     return json.dumps(options, separators=(";", ":"), default=list)
 
 
-def _registering(load_game: Any) -> Any:
-    """`load_game` that first registers the kit's games added since (`tictac_nb.register`)."""
-    def load_game_registering(*args: Any, **kwargs: Any) -> Any:
-        if len(pyspiel.registered_names()) < len(GAMES) or any(
-                short_name(game) not in pyspiel.registered_names() for game in GAMES.values()):
-            register()
-        return load_game(*args, **kwargs)
-    load_game_registering.__wrapped__ = load_game
-    load_game_registering.__doc__ = load_game.__doc__
-    return load_game_registering
-
-
 register()
-if not hasattr(pyspiel.load_game, "__wrapped__"):
-    pyspiel.load_game = _registering(pyspiel.load_game)
+if register_game not in HOOKS:
+    HOOKS.append(register_game)
