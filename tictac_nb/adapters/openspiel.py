@@ -53,6 +53,9 @@ from .pettingzoo import shares
 
 SEED_NODES = 4
 """Chance nodes of 256 outcomes each whose bytes make the kit's seed, under `chance="seed"`."""
+SPARSE_FROM = 4096
+"""A longer tensor (Trek's) goes to python as a list of zeros with its few other numbers written in: making a
+float of each zero costs more."""
 TENSOR_LIMIT = 2**17
 """The most numbers an information-state tensor may hold (else the game gives its string only)."""
 
@@ -124,8 +127,11 @@ class KitGame(pyspiel.Game):
             self.chance = "seed"
         count = len(self.deals) or 256
         self.outcomes = [(outcome, 1.0 / count) for outcome in range(count)]
+        self.chance_actions = list(range(count))
         self._legal: dict[tuple[str, ...], list[int]] = {}
+        self.observers: dict[bool, KitObserver] = {}
         probe = self.kit.start(0, dict(self.rule_options))
+        self.players = probe.num_players
         self.longest = self.kit.move_cap
         self.recall_size = (self.longest + 1) * self.encoder.size
         recall_tensor = self.recall_size <= TENSOR_LIMIT
@@ -155,6 +161,28 @@ class KitGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> KitObserver:
         return KitObserver(self, iig_obs_type, params)
+
+    def tensor_of(self, state: KitState, player: int | None, recall: bool) -> list[float]:
+        """`player`'s observation (or, with `recall`, information-state) tensor of `state`, by one observer
+        kept per kind, as OpenSpiel's C++ side writes it but without the fresh initial state it builds to
+        size each tensor it hands out."""
+        if player is None:
+            player = state.current_player()
+        if not 0 <= player < self.players:
+            raise pyspiel.SpielError(f"a tensor is a player's, from 0 to {self.players - 1}, not {player}")
+        observer = self.observers.get(recall)
+        if observer is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=True) if recall else None
+            observer = self.observers[recall] = KitObserver(self, kind, None)
+        observer.set_from(state, player)
+        tensor = observer.tensor
+        if tensor.size <= SPARSE_FROM:
+            return tensor.tolist()
+        numbers = [0.0] * tensor.size
+        places = np.flatnonzero(tensor)
+        for place, number in zip(places.tolist(), tensor[places].tolist(), strict=True):
+            numbers[place] = number
+        return numbers
 
     def max_chance_nodes_in_history(self) -> int:
         return {"none": 0, "seed": SEED_NODES, "listed": 1}[self.chance]
@@ -209,7 +237,8 @@ class KitState(pyspiel.State):
         self.held = Held(kit)
 
     def current_player(self) -> int:
-        kit = self.kit
+        held = self.held
+        kit = held.kit if held.ready else self.kit  # the property, without its call where it is ready
         if kit is None:
             return pyspiel.PlayerId.CHANCE
         if kit.outcome is not None:
@@ -228,6 +257,29 @@ class KitState(pyspiel.State):
             if len(game._legal) < 4096:
                 game._legal[legal] = found
         return found[:]
+
+    # OpenSpiel's C++ side answers these by asking the state back up to five times (current player, terminal,
+    # chance node); a python caller gets the same answers here at once.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        held = self.held
+        kit = held.kit if held.ready else self.kit  # the property, without its call where it is ready
+        if kit is None:
+            return self.get_game().chance_actions[:]
+        if kit.outcome is not None:
+            return []
+        if player is not None and player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return self._legal_actions(kit.to_move if player is None else player)
+
+    def is_chance_node(self) -> bool:
+        held = self.held
+        return (held.kit if held.ready else self.kit) is None
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self.get_game().tensor_of(self, player, recall=False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self.get_game().tensor_of(self, player, recall=True)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.kit is None, "only the deal is a chance node"
@@ -263,7 +315,9 @@ class KitState(pyspiel.State):
         return self.get_game().numbering.action(action)
 
     def is_terminal(self) -> bool:
-        return self.kit is not None and self.kit.outcome is not None
+        held = self.held
+        kit = held.kit if held.ready else self.kit
+        return kit is not None and kit.outcome is not None
 
     def returns(self) -> list[float]:
         if self.kit is None:
@@ -394,19 +448,21 @@ class KitObserver:
         self._write(state, player)
 
     def _write(self, state: KitState, player: int) -> None:
-        self.tensor.fill(0)
-        if state.kit is None or not self.tensor.size:
+        kit = state.kit
+        if kit is None or not self.tensor.size:
+            self.tensor.fill(0)
             return
         if not self.recall:
             if self.private and self.tracks:
                 trackers = state.held.trackers
                 follow = trackers.get(player)
                 if follow is None:
-                    follow = trackers[player] = tracker(state.kit, player, self.encoder)
-                self.tensor[:] = follow.update(state.kit)
+                    follow = trackers[player] = tracker(kit, player, self.encoder)
+                self.tensor[:] = follow.update(kit)
                 return
-            self.tensor[:] = self.encoder.array(state.kit.view(player if self.private else None))
+            self.tensor[:] = self.encoder.array(kit.view(player if self.private else None))
             return
+        self.tensor.fill(0)
         rows = self.dict["views"]
         for row, view in zip(rows, state.recall(player, self.private).views, strict=False):
             row[:] = self.encoder.encode(view)
