@@ -21,17 +21,20 @@ pickle and replay. A game with nothing hidden from anyone (Tyc, the grid family)
 the others IMPERFECT_INFORMATION. The seed and the deal never reach a player's strings or tensors.
 
 Per player: the observation string is the seat's view (`state.view(seat)`) as JSON, its tensor the view
-encoded (`tictac_nb.adapters.observations`). The information state is perfect recall: everything the
-seat observed, in order. Its string lists the seat's opening view, then after each action the seat's own
-action (if it was the seat's) and what changed in its view (only the parts that changed); an action that
-changed nothing the seat sees adds nothing. Its tensor stacks the encoded view after each of those steps,
-up to the game's longest game (`Game.move_cap`), where that stays under `TENSOR_LIMIT` numbers (Tic Tac
-Two, Tyc, the grid family; the longer games give the string only). An observer without private
-information (`IIGObservationType(private_info=NONE)`) sees the onlooker's view. Actions are the fixed
-numbering of `tictac_nb.adapters.actions`; returns are the outcome's: the winners share +1 and the others
--1 (zero-sum), a draw or a tie 0 each. `resample_from_infostate(player, sampler)` is the kit's
-`determinize(player, rng)`, so OpenSpiel's IS-MCTS searches only worlds the player cannot tell from the
-real one.
+encoded (`tictac_nb.adapters.observations`; for four of the five made without a view,
+`tictac_nb.adapters.incremental`). A state answers `observation_tensor`, `information_state_tensor`,
+`legal_actions` and `is_chance_node` in python with what OpenSpiel's C++ side gives (tested), without the
+fresh initial state that side builds to size each tensor of a python game. The information state is perfect
+recall: everything the seat observed, in order. Its string lists the seat's opening view, then after each
+action the seat's own action (if it was the seat's) and what changed in its view (only the parts that
+changed); an action that changed nothing the seat sees adds nothing. Its tensor stacks the encoded view after
+each of those steps, up to the game's longest game (`Game.move_cap`), where that stays under `TENSOR_LIMIT`
+numbers (Tic Tac Two, Tyc, the grid family; the longer games give the string only). An observer without
+private information (`IIGObservationType(private_info=NONE)`) sees the onlooker's view. Actions are the fixed
+numbering of `tictac_nb.adapters.actions`; returns are the outcome's: the winners share +1 and the others -1
+(zero-sum), a draw or a tie 0 each. `resample_from_infostate(player, sampler)` is the kit's
+`determinize(player, rng)`, so OpenSpiel's IS-MCTS searches only worlds the player cannot tell from the real
+one.
 """
 
 from __future__ import annotations
