@@ -442,17 +442,32 @@ def test_tic_tac_toe_through_the_adapter_solves_as_the_built_in_game():
 
 
 def test_a_grid_game_registered_after_the_adapter_is_found_by_load_game():
-    import pyspiel
+    """The adapter registers later games through the kit's registration hooks and patches nothing of
+    OpenSpiel's (a fresh process, so `load_game` is seen before the adapter is imported)."""
+    code = """if True:
+        import pyspiel, tictac_nb
+        original = pyspiel.load_game
+        from tictac_nb.adapters import openspiel
+        from tictac_nb.grid import grid_game
+        tictac_nb.register(grid_game("late-four", "Late four", rows=4, cols=4, k=4))
+        game = pyspiel.load_game("tictac_nb_late_four")
+        print(pyspiel.load_game is original, game.num_distinct_actions(), game.get_type().chance_mode.name)
+    """
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert found.split() == ["True", str(16 * 5), "DETERMINISTIC"]
 
-    from tictac_nb.adapters import openspiel  # noqa: F401 (imported first, on purpose)
+
+def test_a_registration_hook_that_refuses_a_game_leaves_the_kit_as_it_was(monkeypatch):
+    from tictac_nb import registry
     from tictac_nb.grid import grid_game
 
-    tictac_nb.register(grid_game("late-four", "Late four", rows=4, cols=4, k=4))
-    try:
-        game = pyspiel.load_game("tictac_nb_late_four")
-        assert game.num_distinct_actions() == 16 * 5 and game.get_type().chance_mode.name == "DETERMINISTIC"
-    finally:
-        tictac_nb.unregister("late-four")
+    def refuse(game: Game) -> None:
+        raise ValueError(f"no room for {game.name}")
+
+    monkeypatch.setattr(registry, "HOOKS", [*registry.HOOKS, refuse])
+    with pytest.raises(ValueError, match="no room for refused-four"):
+        tictac_nb.register(grid_game("refused-four", "Refused four", rows=4, cols=4, k=4))
+    assert "refused-four" not in tictac_nb.GAMES
 
 
 def test_exact_chance_lists_the_deals():
@@ -610,6 +625,62 @@ def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views
             if state.is_terminal():
                 break
             state = state.child(rng.choice(state.legal_actions()))
+
+
+FASTER_SEEDS = (0, 1, 2)
+"""Random games over which each faster path is compared with the slow one it stands for."""
+FASTER_STEPS = 120
+"""Steps of each such game compared (K.O.'s and Trek's run longer)."""
+
+
+def test_pettingzoo_observations_equal_the_views_encoded_afresh_over_random_play(variant):
+    """Property, for every game and variant: whatever way an observation is made (kept move by move by
+    `adapters.incremental`, read from the state's counts, or the view encoded), it equals the seat's view
+    encoded from scratch, for every seat at every step of random games."""
+    import numpy as np
+
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    name, _, options = variant
+    e = raw_env(name, **options)
+    for seed in FASTER_SEEDS:
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(FASTER_STEPS):
+            for agent in e.possible_agents:
+                afresh = np.array(e.encoder.encode(e.game_state.view(e.seat(agent))), np.float32)
+                assert e.observe(agent)["observation"].tolist() == afresh.tolist()
+            if e.game_state.outcome is not None:
+                break
+            e.step(rng.choice(e.numbering.legal(e.game_state)))
+
+
+def test_openspiel_answers_given_in_python_equal_those_of_its_cpp_side(variant):
+    """Property, for every game and variant: the tensors, legal actions and chance nodes a KitState answers
+    in python equal what OpenSpiel's C++ side (`pyspiel.State`'s own methods, through the observers and
+    `_legal_actions`) answers, for every player at every step of random games, chance nodes included."""
+    import pyspiel
+
+    from tictac_nb.adapters import openspiel
+
+    name, _, options = variant
+    game = openspiel.load(name, **options)
+    base = pyspiel.State
+    for seed in FASTER_SEEDS:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        for _ in range(FASTER_STEPS):
+            assert state.is_chance_node() == base.is_chance_node(state)
+            assert state.legal_actions() == base.legal_actions(state)
+            for player in range(game.num_players()):
+                assert state.legal_actions(player) == base.legal_actions(state, player)
+                assert state.observation_tensor(player) == base.observation_tensor(state, player)
+                assert state.information_state_tensor(player) == base.information_state_tensor(state, player)
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        with pytest.raises(pyspiel.SpielError):
+            state.observation_tensor(game.num_players())
 
 
 def test_openspiel_returns_follow_the_outcome():

@@ -8,6 +8,7 @@ Every tool (`new_game`, records, `Board`, the design lab, tournaments, `Replay`,
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from .engine import Game, InvalidOption, State, excerpt, load_record
@@ -16,6 +17,10 @@ from .games import discover
 GAMES: dict[str, Game] = discover()
 BUILTIN: frozenset[str] = frozenset(GAMES)
 """The names of the kit's own games, which no registered game may take."""
+
+HOOKS: list[Callable[[Game], Any]] = []
+"""Called with each game `register` adds (the OpenSpiel adapter, once imported, registers it with OpenSpiel);
+one that raises takes the game out again, leaving the kit as it was."""
 
 NAME = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?")
 
@@ -56,7 +61,17 @@ def register(game: Game) -> Game:
         raise InvalidOption(f"{game.name!r} is one of the kit's own games: give yours another name")
     if not (isinstance(game.state_class, type) and issubclass(game.state_class, State)):
         raise InvalidOption(f"a game's state_class is a subclass of State, not {excerpt(game.state_class)}")
+    before = GAMES.get(game.name)
     GAMES[game.name] = game
+    try:
+        for hook in HOOKS:
+            hook(game)
+    except BaseException:
+        if before is None:
+            del GAMES[game.name]
+        else:
+            GAMES[game.name] = before
+        raise
     return game
 
 

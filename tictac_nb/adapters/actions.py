@@ -74,7 +74,7 @@ class Numbering:
         """The numbers of the mover's legal actions, ascending."""
         index = self._index
         try:
-            return sorted(index[action] for action in state.legal_actions())
+            return sorted(map(index.__getitem__, state.legal_actions()))
         except KeyError as missing:
             raise ValueError(f"{self.game.title}'s legal action {missing.args[0]!r} has no number under these "
                              "options (give its state class an `every_action()` that lists it)") from None

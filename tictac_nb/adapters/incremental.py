@@ -3,10 +3,12 @@
 A `Tracker` holds one seat's observation vector (the numbers `observations.encoder` makes from
 `state.view(seat)`) and brings it up to date from what changed in the state since it last looked, so a
 step costs a few assignments instead of a view and an encoding. It reads only what the seat may know
-(marks, face-up tiles, the seat's own peeks, public peeks), and the tests check it against the encoder
-at every step of random games, for every seat.
+(marks, face-up tiles, the seat's own peeks, public peeks; the seat's own hand and Objective, known
+cards, counts), and the tests check it against the encoder at every step of random games, for every seat.
 
-`tracker(state, seat, encoding)` gives one for the games that have one (Tic Tac Two, Tyc), else None.
+`tracker(state, seat, encoding)` gives one for the games that have one (Tic Tac Two, Tyc, TIC TOC,
+Tic Tac K.O.), else None. TIC TOC's and K.O.'s read the seat's part of the state afresh at each update
+(nearly every action changes their card counts), which still costs a fraction of a view and its encoding.
 """
 
 from __future__ import annotations
@@ -15,15 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from .observations import TILE_LETTERS, Encoder
-
-
-def _offsets(encoding: Encoder) -> dict[str, int]:
-    where, at = {}, 0
-    for name, length in encoding.parts:
-        where[name] = at
-        at += length
-    return where
+from ..games.tic_tac_ko.effects import KIND, TEAM, UP, Window
+from ..games.tic_tac_ko.notation import phase as ko_phase
+from ..games.tic_toc.rules import HAND_LIMIT
+from .observations import KO_EVENTS, KO_PHASES, KO_VERBS, TILE_LETTERS, Encoder
 
 
 class TicTacTwoTracker:
@@ -32,7 +29,7 @@ class TicTacTwoTracker:
     def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
         self.seat = seat
         self.encoding = encoding
-        self.at = _offsets(encoding)
+        self.at = encoding.offsets
         self.vector = np.zeros(encoding.size, np.float32)
         self.vector[seat] = 1.0  # the viewer; everything else comes from the first update, from nothing
         self.marks = self.up = self.peeks = 0
@@ -96,7 +93,7 @@ class TycTracker:
 
     def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
         self.seat = seat
-        self.at = _offsets(encoding)
+        self.at = encoding.offsets
         self.vector = np.zeros(encoding.size, np.float32)
         self.vector[seat] = 1.0
         self.moves = 0
@@ -136,7 +133,166 @@ class TycTracker:
         return vector
 
 
-TRACKERS = {"tic-tac-two": TicTacTwoTracker, "tyc": TycTracker}
+def header(numbers: list[float], n: int, seat: int, state: Any) -> None:
+    """The encoders' shared header (viewer, mover, winners, over), appended from the state."""
+    start = len(numbers)
+    numbers.extend([0.0] * (3 * n + 1))
+    numbers[start + seat] = 1.0
+    if state.to_move is not None:
+        numbers[start + n + state.to_move] = 1.0
+    outcome = state.outcome
+    if outcome is not None:
+        for winner in outcome.winners:
+            numbers[start + 2 * n + winner] = 1.0
+        numbers[start + 3 * n] = 1.0
+
+
+class TicTocTracker:
+    """One seat's TIC TOC observation, read from the state's card counts (the seat's hand, the cards it drew
+    this turn, the known cards of every hand, the piles' counts) instead of from a view, every update:
+    the counts change at nearly every action, and reading them costs less than a view and its encoding."""
+
+    def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
+        self.seat = seat
+        self.size = encoding.size
+        self.most = [float(max(1, n)) for n in state.counts]
+        self.total = float(sum(state.counts))
+        self.cap = state.options["turn_cap"]
+        self.vector = np.zeros(encoding.size, np.float32)
+
+
+    def copy(self) -> TicTocTracker:
+        other = object.__new__(TicTocTracker)
+        other.__dict__.update(self.__dict__)
+        other.vector = self.vector.copy()
+        return other
+
+    def update(self, state: Any) -> np.ndarray:
+        n, seat, most, total = state.num_players, self.seat, self.most, self.total
+        numbers: list[float] = []
+        header(numbers, n, seat, state)
+        numbers.extend([held / top for held, top in zip(state.hands[seat], most, strict=True)])
+        drawn = [0] * 8
+        if seat == state.to_move:
+            for kind in state.drawn:
+                drawn[kind] += 1
+        numbers.extend([held / top for held, top in zip(drawn, most, strict=True)])
+        numbers.extend([size / total for size in state.sizes])
+        for known in state.known:
+            numbers.extend([held / top for held, top in zip(known, most, strict=True)])
+        for q in range(n):
+            team = state.team[q]
+            numbers.extend((1.0 if team == 0 else 0.0, 1.0 if team == 1 else 0.0,
+                            1.0 if state.leader[q] else 0.0, state.crew[q] / total))
+        market = [0] * 8
+        for kind in state.market:
+            market[kind] += 1
+        numbers.extend([held / top for held, top in zip(market, most, strict=True)])
+        numbers.extend([held / top for held, top in zip(state.in_discard, most, strict=True)])
+        mover = state.to_move
+        numbers.extend((len(state.draw) / total, min(1.0, state.turn / self.cap), state.drew / 2,
+                        1.0 if mover is not None and state.sizes[mover] <= HAND_LIMIT else 0.0))
+        first = [0.0] * n
+        first[state.first_player] = 1.0
+        numbers.extend(first)
+        self.vector[:] = numbers
+        return self.vector
+
+
+class TicTacKOTracker:
+    """One seat's Tic Tac K.O. observation, read from the state (the seat's hand, every hand's count and known
+    cards, the piles' counts, the discards, completed Objectives and the seat's own team's, the Grid, the top
+    of the stack) at each update: only its few non-zero places are written, into zeros."""
+
+    def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
+        self.seat = seat
+        self.at = encoding.offsets
+        self.base = (0, len(state.decks[0].cards))  # a card's place: its team's base plus its kind
+        self.most = [float(card.count) for deck in state.decks for card in deck.cards]
+        self.kinds = len(self.most)
+        self.total = float(sum(self.most))
+        self.objectives = len(state.objective_cards)
+        self.vector = np.zeros(encoding.size, np.float32)
+
+    def copy(self) -> TicTacKOTracker:
+        other = object.__new__(TicTacKOTracker)
+        other.__dict__.update(self.__dict__)
+        other.vector = self.vector.copy()
+        return other
+
+    def _counts(self, places: list[int], values: list[float], start: int, base: int, kinds: list[int]) -> None:
+        held: dict[int, int] = {}
+        for kind in kinds:
+            held[base + kind] = held.get(base + kind, 0) + 1
+        most = self.most
+        for card, count in held.items():
+            places.append(start + card)
+            values.append(count / most[card])
+
+    def update(self, state: Any) -> np.ndarray:
+        n, seat, at, base, kinds, total = state.num_players, self.seat, self.at, self.base, self.kinds, self.total
+        ones = [seat]  # the places holding 1.0; `places` and `values` the others
+        places: list[int] = []
+        values: list[float] = []
+        over = state.outcome is not None
+        if state.to_move is not None:
+            ones.append(n + state.to_move)
+        if over:
+            ones.extend([2 * n + winner for winner in state.outcome.winners] + [3 * n])
+        team_of = state.team_of
+        self._counts(places, values, at["hand"], base[team_of[seat]], state.hands[seat])
+        start = at["seats"]
+        for q in range(n):
+            places.append(start)
+            values.append(len(state.hands[q]) / total)
+            self._counts(places, values, start + 1, base[team_of[q]], state.known[q])
+            start += 1 + kinds
+        start = at["teams"]
+        for t in (0, 1):
+            places.append(start)
+            values.append(len(state.piles[t]) / total)
+            self._counts(places, values, start + 1, base[t], state.discards[t])
+            start += 1 + kinds
+            ones.extend([start + i for i in state.completed[t]])
+            start += self.objectives
+            if team_of[seat] == t and state.objective[t] is not None:
+                ones.append(start + state.objective[t])
+            start += self.objectives
+        start = at["grid"]
+        for cell in state.grid:
+            if cell is not None:
+                ones.append(start + base[cell[TEAM]] + cell[KIND])
+                if cell[UP]:
+                    ones.append(start + kinds)
+            start += kinds + 1
+        stack = state.stack
+        if stack:
+            places.append(at["stack_depth"])
+            values.append(min(1.0, len(stack) / 10))
+            top = stack[-1]
+            window = top.__class__ is Window
+            event = top.event if window else "effect"
+            ones.extend([at["top_event"] + KO_EVENTS[event], at["top_player"] + top.player,
+                         at["top_card"] + base[top.team] + top.kind])
+            if window and event == "play" and top.space is not None:
+                ones.append(at["top_space"] + top.space)
+            if not over and not window:
+                step = top.steps[top.index]
+                ones.extend([at["verbs"] + KO_VERBS[a.verb] for a in step.alternatives] or
+                            [at["verbs"] + KO_VERBS[step.verb]])
+        if state.gridlock is not None:
+            ones.extend([at["gridlock"] + q for q in state.gridlock] + [at["gridlock"] + n])
+        if not over:
+            ones.extend([at["phase"] + KO_PHASES[ko_phase(state)], at["active"] + state.active])
+        vector = self.vector
+        vector.fill(0.0)
+        vector[ones] = 1.0
+        vector[places] = values
+        return vector
+
+
+TRACKERS = {"tic-tac-two": TicTacTwoTracker, "tyc": TycTracker, "tic-toc": TicTocTracker,
+            "tic-tac-ko": TicTacKOTracker}
 
 
 def tracker(state: Any, seat: int, encoding: Encoder) -> Any:

@@ -31,6 +31,11 @@ class Encoder:
         self.players = players
         self.parts = [("viewer", players), ("to_move", players), ("winners", players), ("over", 1), *parts]
         self.size = sum(length for _, length in self.parts)
+        starts = [0]
+        for _, length in self.parts:
+            starts.append(starts[-1] + length)
+        self.offsets = {name: start for (name, _), start in zip(self.parts, starts, strict=False)}
+        """Where each part starts."""
         self._body = body
         self._sparse = sparse
 

@@ -5,8 +5,9 @@
     state = game.new_initial_state()                         # chance nodes: the deal
 
 Names: `tictac_nb_` and the game's name with `_` for `-` (`tictac_nb_tic_tac_two`, `tictac_nb_tyc`, ...).
-Importing this module registers every game of `tictac_nb.GAMES`, and `pyspiel.load_game` registers any game
-registered with the kit since (a notebook's grid game) before it loads. Parameters: `options`, the rule
+Importing this module registers every game of `tictac_nb.GAMES`, and adds `register_game` to the kit's
+registration hooks (`tictac_nb.registry.HOOKS`), so a game `tictac_nb.register` adds later (a notebook's grid
+game) is registered with OpenSpiel too; nothing of OpenSpiel's is replaced. Parameters: `options`, the rule
 options as JSON text (default `{}`; `;` may stand for `,`, as `load` writes it, since OpenSpiel splits game
 strings at commas); `chance`, `"seed"` (default) or `"exact"`; and `rng_seed` (-1: from
 the system), which seeds only `resample_from_infostate`.
@@ -20,17 +21,20 @@ pickle and replay. A game with nothing hidden from anyone (Tyc, the grid family)
 the others IMPERFECT_INFORMATION. The seed and the deal never reach a player's strings or tensors.
 
 Per player: the observation string is the seat's view (`state.view(seat)`) as JSON, its tensor the view
-encoded (`tictac_nb.adapters.observations`). The information state is perfect recall: everything the
-seat observed, in order. Its string lists the seat's opening view, then after each action the seat's own
-action (if it was the seat's) and what changed in its view (only the parts that changed); an action that
-changed nothing the seat sees adds nothing. Its tensor stacks the encoded view after each of those steps,
-up to the game's longest game (`Game.move_cap`), where that stays under `TENSOR_LIMIT` numbers (Tic Tac
-Two, Tyc, the grid family; the longer games give the string only). An observer without private
-information (`IIGObservationType(private_info=NONE)`) sees the onlooker's view. Actions are the fixed
-numbering of `tictac_nb.adapters.actions`; returns are the outcome's: the winners share +1 and the others
--1 (zero-sum), a draw or a tie 0 each. `resample_from_infostate(player, sampler)` is the kit's
-`determinize(player, rng)`, so OpenSpiel's IS-MCTS searches only worlds the player cannot tell from the
-real one.
+encoded (`tictac_nb.adapters.observations`; for four of the five made without a view,
+`tictac_nb.adapters.incremental`). A state answers `observation_tensor`, `information_state_tensor`,
+`legal_actions` and `is_chance_node` in python with what OpenSpiel's C++ side gives (tested), without the
+fresh initial state that side builds to size each tensor of a python game. The information state is perfect
+recall: everything the seat observed, in order. Its string lists the seat's opening view, then after each
+action the seat's own action (if it was the seat's) and what changed in its view (only the parts that
+changed); an action that changed nothing the seat sees adds nothing. Its tensor stacks the encoded view after
+each of those steps, up to the game's longest game (`Game.move_cap`), where that stays under `TENSOR_LIMIT`
+numbers (Tic Tac Two, Tyc, the grid family; the longer games give the string only). An observer without
+private information (`IIGObservationType(private_info=NONE)`) sees the onlooker's view. Actions are the fixed
+numbering of `tictac_nb.adapters.actions`; returns are the outcome's: the winners share +1 and the others -1
+(zero-sum), a draw or a tie 0 each. `resample_from_infostate(player, sampler)` is the kit's
+`determinize(player, rng)`, so OpenSpiel's IS-MCTS searches only worlds the player cannot tell from the real
+one.
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ import numpy as np
 import pyspiel
 
 from ..engine import Choice, Game, State
-from ..registry import GAMES
+from ..registry import GAMES, HOOKS
 from .actions import game_of, numbering
 from .chance import chance_of, deals, perfect_information
 from .incremental import TRACKERS, tracker
@@ -52,6 +56,9 @@ from .pettingzoo import shares
 
 SEED_NODES = 4
 """Chance nodes of 256 outcomes each whose bytes make the kit's seed, under `chance="seed"`."""
+SPARSE_FROM = 4096
+"""A longer tensor (Trek's) goes to python as a list of zeros with its few other numbers written in: making a
+float of each zero costs more."""
 TENSOR_LIMIT = 2**17
 """The most numbers an information-state tensor may hold (else the game gives its string only)."""
 
@@ -123,8 +130,11 @@ class KitGame(pyspiel.Game):
             self.chance = "seed"
         count = len(self.deals) or 256
         self.outcomes = [(outcome, 1.0 / count) for outcome in range(count)]
+        self.chance_actions = list(range(count))
         self._legal: dict[tuple[str, ...], list[int]] = {}
+        self.observers: dict[bool, KitObserver] = {}
         probe = self.kit.start(0, dict(self.rule_options))
+        self.players = probe.num_players
         self.longest = self.kit.move_cap
         self.recall_size = (self.longest + 1) * self.encoder.size
         recall_tensor = self.recall_size <= TENSOR_LIMIT
@@ -154,6 +164,28 @@ class KitGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> KitObserver:
         return KitObserver(self, iig_obs_type, params)
+
+    def tensor_of(self, state: KitState, player: int | None, recall: bool) -> list[float]:
+        """`player`'s observation (or, with `recall`, information-state) tensor of `state`, by one observer
+        kept per kind, as OpenSpiel's C++ side writes it but without the fresh initial state it builds to
+        size each tensor it hands out."""
+        if player is None:
+            player = state.current_player()
+        if not 0 <= player < self.players:
+            raise pyspiel.SpielError(f"a tensor is a player's, from 0 to {self.players - 1}, not {player}")
+        observer = self.observers.get(recall)
+        if observer is None:
+            kind = pyspiel.IIGObservationType(perfect_recall=True) if recall else None
+            observer = self.observers[recall] = KitObserver(self, kind, None)
+        observer.set_from(state, player)
+        tensor = observer.tensor
+        if tensor.size <= SPARSE_FROM:
+            return tensor.tolist()
+        numbers = [0.0] * tensor.size
+        places = np.flatnonzero(tensor)
+        for place, number in zip(places.tolist(), tensor[places].tolist(), strict=True):
+            numbers[place] = number
+        return numbers
 
     def max_chance_nodes_in_history(self) -> int:
         return {"none": 0, "seed": SEED_NODES, "listed": 1}[self.chance]
@@ -208,7 +240,8 @@ class KitState(pyspiel.State):
         self.held = Held(kit)
 
     def current_player(self) -> int:
-        kit = self.kit
+        held = self.held
+        kit = held.kit if held.ready else self.kit  # the property, without its call where it is ready
         if kit is None:
             return pyspiel.PlayerId.CHANCE
         if kit.outcome is not None:
@@ -227,6 +260,29 @@ class KitState(pyspiel.State):
             if len(game._legal) < 4096:
                 game._legal[legal] = found
         return found[:]
+
+    # OpenSpiel's C++ side answers these by asking the state back up to five times (current player, terminal,
+    # chance node); a python caller gets the same answers here at once.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        held = self.held
+        kit = held.kit if held.ready else self.kit  # the property, without its call where it is ready
+        if kit is None:
+            return self.get_game().chance_actions[:]
+        if kit.outcome is not None:
+            return []
+        if player is not None and player < 0:
+            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+        return self._legal_actions(kit.to_move if player is None else player)
+
+    def is_chance_node(self) -> bool:
+        held = self.held
+        return (held.kit if held.ready else self.kit) is None
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        return self.get_game().tensor_of(self, player, recall=False)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        return self.get_game().tensor_of(self, player, recall=True)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.kit is None, "only the deal is a chance node"
@@ -262,7 +318,9 @@ class KitState(pyspiel.State):
         return self.get_game().numbering.action(action)
 
     def is_terminal(self) -> bool:
-        return self.kit is not None and self.kit.outcome is not None
+        held = self.held
+        kit = held.kit if held.ready else self.kit
+        return kit is not None and kit.outcome is not None
 
     def returns(self) -> list[float]:
         if self.kit is None:
@@ -393,19 +451,21 @@ class KitObserver:
         self._write(state, player)
 
     def _write(self, state: KitState, player: int) -> None:
-        self.tensor.fill(0)
-        if state.kit is None or not self.tensor.size:
+        kit = state.kit
+        if kit is None or not self.tensor.size:
+            self.tensor.fill(0)
             return
         if not self.recall:
             if self.private and self.tracks:
                 trackers = state.held.trackers
                 follow = trackers.get(player)
                 if follow is None:
-                    follow = trackers[player] = tracker(state.kit, player, self.encoder)
-                self.tensor[:] = follow.update(state.kit)
+                    follow = trackers[player] = tracker(kit, player, self.encoder)
+                self.tensor[:] = follow.update(kit)
                 return
-            self.tensor[:] = self.encoder.array(state.kit.view(player if self.private else None))
+            self.tensor[:] = self.encoder.array(kit.view(player if self.private else None))
             return
+        self.tensor.fill(0)
         rows = self.dict["views"]
         for row, view in zip(rows, state.recall(player, self.private).views, strict=False):
             row[:] = self.encoder.encode(view)
@@ -422,17 +482,18 @@ def game_class(game: Game) -> type[KitGame]:
     return type(f"{game.name.title().replace('-', '')}Game", (KitGame,), {"kit": game})
 
 
+def register_game(game: Game) -> str:
+    """Register `game` with OpenSpiel if it is not yet; its short name."""
+    name = short_name(game)
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(game, dict(game.check_options({})), chance_of(game, {}), True),
+                              game_class(game))
+    return name
+
+
 def register() -> list[str]:
     """Register every game of the kit with OpenSpiel (those not registered yet); their short names."""
-    known = set(pyspiel.registered_names())
-    names = []
-    for game in GAMES.values():
-        name = short_name(game)
-        if name not in known:
-            pyspiel.register_game(game_type(game, dict(game.check_options({})), chance_of(game, {}),
-                                            True), game_class(game))
-        names.append(name)
-    return names
+    return [register_game(game) for game in GAMES.values()]
 
 
 def load(game: str, rng_seed: int = -1, chance: str = "seed", **options: Any) -> KitGame:
@@ -448,18 +509,6 @@ def options_text(options: dict[str, Any]) -> str:
     return json.dumps(options, separators=(";", ":"), default=list)
 
 
-def _registering(load_game: Any) -> Any:
-    """`load_game` that first registers the kit's games added since (`tictac_nb.register`)."""
-    def load_game_registering(*args: Any, **kwargs: Any) -> Any:
-        if len(pyspiel.registered_names()) < len(GAMES) or any(
-                short_name(game) not in pyspiel.registered_names() for game in GAMES.values()):
-            register()
-        return load_game(*args, **kwargs)
-    load_game_registering.__wrapped__ = load_game
-    load_game_registering.__doc__ = load_game.__doc__
-    return load_game_registering
-
-
 register()
-if not hasattr(pyspiel.load_game, "__wrapped__"):
-    pyspiel.load_game = _registering(pyspiel.load_game)
+if register_game not in HOOKS:
+    HOOKS.append(register_game)

@@ -15,7 +15,7 @@
   grid family, Tic Tac Two, Tyc) `board`, the same numbers laid out as planes, rows x columns x channels,
   as `pettingzoo.classic`'s board games give them; and `action_mask`, int8 over the game's fixed
   numbering of actions (`tictac_nb.adapters.actions`), 1 for the mover's legal actions. Each is built once
-  per step and seat (Tic Tac Two's kept up to date move by move: `tictac_nb.adapters.incremental`) and
+  per step and seat (for four of the five without a view: `tictac_nb.adapters.incremental`) and
   handed out read-only.
 - `state()` is every seat's observation, one after another: all that any seat knows, and nothing that none
   does (Tic Tac Trek's bag order, the order of the piles).
@@ -43,7 +43,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine import SEED_LIMIT, State
+from ..engine import SEED_LIMIT, IllegalAction, State
 from .actions import game_of, numbering
 from .incremental import tracker
 from .observations import encoder
@@ -92,7 +92,8 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.observation_spaces = {agent: spaces.Dict(spaces_of) for agent in self.possible_agents}
         self.state_space = spaces.Box(0.0, 1.0, (probe.num_players * self.encoder.size,), np.float32)
         self.game_state: State | None = None
-        self._seeds = np.random.default_rng()
+        self._seeds: np.random.Generator | None = np.random.default_rng()
+        self._last_seed: int | None = None
         self._masks: dict[tuple, np.ndarray] = {}
         self._seen: dict[int, dict[str, np.ndarray]] = {}
 
@@ -108,9 +109,11 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """A new game; `options` is ignored, as in pettingzoo.classic (rule options go to `env()`)."""
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
+            self._seeds, self._last_seed = None, seed  # the generator made only when a reset() needs it
             kit_seed = seed % SEED_LIMIT
         else:
+            if self._seeds is None:
+                self._seeds = np.random.default_rng(self._last_seed)
             kit_seed = int(self._seeds.integers(2**63))
         self.game_state = self.game.start(kit_seed, dict(self.rule_options))
         self.agents = self.possible_agents[:]
@@ -178,17 +181,19 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             self._was_dead_step(action)
             return
         notation = self.numbering.action(action)
-        if not self.game_state.is_legal(notation):
+        try:
+            self._play(agent, notation)
+        except IllegalAction:
             raise ValueError(f"action {action} ({notation!r}) is not legal for {agent} now; "
-                             f"legal: {self.numbering.legal(self.game_state)[:12]}")
-        self._play(agent, notation)
+                             f"legal: {self.numbering.legal(self.game_state)[:12]}") from None
 
     def _play(self, agent: str, notation: str) -> None:
+        """Play `notation` (an illegal one raises IllegalAction, changing nothing) and settle what follows."""
+        self.game_state.play(notation)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         for key in rewards:
             rewards[key] = 0.0
-        self.game_state.play(notation)
         self._settle()
 
     def render(self) -> str | np.ndarray | None:
@@ -282,10 +287,11 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
             return
         assert isinstance(action, int | np.integer) and 0 <= action < len(self.numbering), \
             f"action {action!r} is outside the action space"
-        notation = self.numbering.actions[action]
-        if self.game_state.is_legal(notation):
-            self._play(agent, notation)
+        try:
+            self._play(agent, self.numbering.actions[action])
             return
+        except IllegalAction:
+            pass
         self._cumulative_rewards[agent] = 0.0
         self.terminations = dict.fromkeys(self.agents, True)
         self.truncations = dict.fromkeys(self.agents, True)
