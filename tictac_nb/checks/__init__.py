@@ -6,7 +6,9 @@ failure said in a sentence a student understands.
     >>> report.raise_for_failures() # an AssertionError with the sentences, for a notebook exercise or a test
 
 It plays `games` random games of the rules as printed and of every variant, from the seeds `seed`,
-`seed + 1`, ..., and keeps its promises on the positions met, one module each (`PROMISES`, in order): the rules
+`seed + 1`, ..., checking every step of each, and keeps its promises on a few positions of each game met (of
+the first two of each variant; boards drawn at every position of the first game of each, at the end of the
+others: `run.spots` and `run.drawn`), one module each (`PROMISES`, in order): the rules
 written (`rules`), games end (`ending`), own attributes (`attributes`), declared facts and options (`facts`),
 views and drawings (`views`), hidden information (`hidden`, against games the kit deals itself:
 `lookalikes`), declared secrets (`secrets`), records, notation and undo (`records`), clones (`clones`),

@@ -39,13 +39,13 @@ def ending(run: Run) -> None:
 def play_line(run: Run, line: Line, cap: int) -> str | None:
     """Play `line` at random to the end; the first problem met, in a sentence (None if it ended well)."""
     rng = random.Random(line.seed)
-    run.here, run.doing = Spot(line, 0).where(), "new_game"
+    run.at, run.doing = Spot(line, 0), "new_game"
     state = run.game.start(line.seed, dict(line.options))
     try:
         while True:
             run.on_time()
             spot = Spot(line, len(line.moves))
-            run.here, run.doing = spot.where(), "legal_actions"
+            run.at, run.doing = spot, "legal_actions"
             legal = state.legal_actions()
             if state.outcome is not None:
                 line.ended, line.outcome = True, state.outcome

@@ -38,7 +38,7 @@ def facts(run: Run) -> None:
 def options(run: Run) -> None:
     for key in run.game.options:
         for value in ODD_VALUES:
-            run.here, run.doing = f"new_game({key}={excerpt(value, 30)})", f"the check of option {key!r}"
+            run.at, run.doing = f"new_game({key}={excerpt(value, 30)})", f"the check of option {key!r}"
             try:
                 state = run.game.start(run.seed, {key: value})
             except InvalidOption:

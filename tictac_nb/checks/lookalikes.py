@@ -33,10 +33,18 @@ def lookalikes(run: Run, spot: Spot, state: State, viewer: int | None) -> list[S
     line = spot.line
     if line.seed >= run.seed + LOOKALIKE_LINES:
         return []
-    seen, found, whole = state.view(viewer), [], position(state)
+    seen, found, whole = state.view(viewer), [], None
     for number in range(1, LOOKALIKE_SEEDS + 1):
-        other = dealt(run, line, spot.moves, (line.seed + 7919 * number) % SEED_LIMIT)
-        if other is not None and position(other) != whole and other.view(viewer) == seen:
+        seed = (line.seed + 7919 * number) % SEED_LIMIT
+        key = (id(line), spot.count, seed)
+        if key not in run.deals:
+            other = dealt(run, line, spot.moves, seed)
+            run.deals[key] = other, None if other is None else position(other)
+        other, where = run.deals[key]
+        if other is None or other.view(viewer) != seen:
+            continue
+        whole = position(state) if whole is None else whole
+        if where != whole:
             found.append(other)
             break
     for name in state.SECRETS:

@@ -65,8 +65,8 @@ def notation(run: Run) -> None:
 def undo(run: Run) -> None:
     for spot, state in run.running():
         before = (state.record(), state.view(None))
-        for action in sample(state.legal_actions(), spot):
-            trial = run.visit(spot)
+        trial = run.visit(spot)
+        for action in sample(state.legal_actions(), spot):  # on the same trial: each undo is checked to restore
             trial.play(action)
             run.doing = "undo"
             taken = trial.undo()

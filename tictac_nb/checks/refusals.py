@@ -19,9 +19,8 @@ def refusals(run: Run) -> None:
         legal = set(state.legal_actions())
         tried = [junk for junk in JUNK if not (isinstance(junk, str) and junk in legal)]
         tried += [move for move in dict.fromkeys(spot.moves[-3:]) if move not in legal]
-        for junk in tried:
-            state = run.visit(spot)
-            before = (state.key(), state.record(), state.view(None), list(state.legal_actions()))
+        before = (state.key(), state.record(), state.view(None), list(state.legal_actions()))
+        for junk in tried:  # on the same state: each refusal is checked to have changed nothing
             run.doing = f"play({excerpt(junk)})"
             try:
                 state.play(junk)

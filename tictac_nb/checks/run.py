@@ -22,6 +22,17 @@ BUDGET_SECONDS = 10.0
 """What a slow game's checks may take before the rest are reported as not checked."""
 
 
+VARIANT_LINES = 2
+"""Games of each variant whose positions the promises after 'games end' visit: a variant changes a few rules of
+the game as printed, whose every game they visit, while 'games end' checks every step of every game."""
+
+
+DRAWN_LINES = 1
+"""The games of each variant whose every position a board is drawn at; the other games' boards are drawn at their
+end only (drawing is the slowest thing most games do, and a board is drawn from the view, which every position
+checks)."""
+
+
 PROGRESS_AFTER = 3.0
 """Seconds after which `check_game` prints a line as each check starts."""
 
@@ -63,9 +74,8 @@ class Spot:
         variant = "" if line.variant == "as printed" else f"variant {line.variant!r}, "
         if not self.count:
             return f"At the start ({variant}seed {line.seed})"
-        shown = [excerpt(m, 24).strip("'") for m in self.moves]
-        if len(shown) > 12:
-            shown = ["…", *shown[-10:]]
+        cut = self.count > 12  # only the moves shown are quoted: a long game's where() stays cheap
+        shown = (["…"] if cut else []) + [excerpt(m, 24).strip("'") for m in self.moves[-10 if cut else 0:]]
         plural = "move" if self.count == 1 else "moves"
         return f"After {self.count} {plural} ({variant}seed {line.seed}: {', '.join(shown)})"
 
@@ -94,13 +104,19 @@ class Run:
         self.games = games
         self.seed = seed
         self.lines: list[Line] = []
-        self.here = "At the start"
+        self.at: str | Spot = "At the start"
+        """Where the game is, for a message: a Spot is worded only when a message needs it (`here`)."""
         self.doing = "new_game"
         self.warnings: list[str] = []
         self.figures: dict[str, float] = {}
         self.bot_seconds: list[float] = []
         self.game_seconds = 0.0
         """The time the line being played spent in the game's own play()."""
+        self.boards: dict[tuple[int, int, int | None], Any] = {}
+        """The real game's boards drawn so far, by line, move count and viewer (`board`)."""
+        self.deals: dict[tuple[int, int, int], Any] = {}
+        """Games the kit dealt from other seeds so far (`lookalikes`), by line, move count and seed, with their
+        positions: dealt once for every seat that looks for one."""
 
     # ---- running the checks ------------------------------------------------------------------------
 
@@ -117,7 +133,7 @@ class Run:
 
     def attempt(self, promise: Promise) -> Check:
         name, rule = promise.name, promise.words(self.game)
-        self.here, self.doing = "At the start", "new_game"
+        self.at, self.doing = "At the start", "new_game"
         try:
             self.on_time()
             promise.check(self)
@@ -135,6 +151,11 @@ class Run:
             return Check(name, rule, f"{self.here}, {raised(error, self.doing)}")
         return Check(name, rule)
 
+    @property
+    def here(self) -> str:
+        """'After 5 moves (seed 3: ...)': where the game is, in words."""
+        return self.at if isinstance(self.at, str) else self.at.where()
+
     def slow(self, moves: int, seconds: float) -> None:
         """Keep to `BUDGET_SECONDS` once random play is measured under `SLOW_MOVES_PER_SECOND`."""
         if self.deadline is None and seconds > 0.05 and moves / seconds < SLOW_MOVES_PER_SECOND:
@@ -148,7 +169,7 @@ class Run:
     def visit(self, spot: Spot, doing: str = "play") -> State:
         """The position at `spot`, replayed from its seed and moves (never a clone: clones are checked)."""
         self.on_time()
-        self.here, self.doing = spot.where(), "new_game"
+        self.at, self.doing = spot, "new_game"
         line = spot.line
         state = self.game.start(line.seed, dict(line.options))
         for number, move in enumerate(spot.moves, 1):
@@ -164,14 +185,29 @@ class Run:
         return state
 
     def spots(self, ended: bool = True) -> list[Spot]:
-        """A few positions of every line: the start, after one move, halfway, the last before the end (and the
-        end itself when `ended`)."""
+        """A few positions of every line of the rules as printed and of the first `VARIANT_LINES` of each
+        variant: the start, after one move, halfway, the last before the end (and the end itself when `ended`)."""
         found: list[Spot] = []
         for line in self.lines:
+            if line.variant != "as printed" and line.seed >= self.seed + VARIANT_LINES:
+                continue
             n = len(line.moves)
             counts = {0, min(1, n), n // 2, max(0, n - 1)} | ({n} if ended else set())
             found += [Spot(line, c) for c in sorted(counts)]
         return found
+
+    def drawn(self, spot: Spot) -> bool:
+        """Whether boards are checked at `spot`: every position of `spots()` in the first `DRAWN_LINES` games of
+        each variant, and the end of the others."""
+        return spot.line.seed < self.seed + DRAWN_LINES or spot.count == len(spot.line.moves)
+
+    def board(self, spot: Spot, state: State, viewer: int | None) -> Any:
+        """`state.render_svg(viewer)` for the real game at `spot`, drawn once for every promise that reads it."""
+        key = (id(spot.line), spot.count, viewer)
+        if key not in self.boards:
+            self.doing = f"render_svg({viewer})"
+            self.boards[key] = state.render_svg(viewer)
+        return self.boards[key]
 
     def running(self) -> list[tuple[Spot, State]]:
         """The positions of `spots(ended=False)` with their states, those where the game still runs."""

@@ -41,11 +41,11 @@ def views(run: Run) -> None:
 
 
 def drawing(run: Run) -> None:
-    for spot in run.spots():
+    """Every viewer's board at the positions `run.drawn` samples."""
+    for spot in filter(run.drawn, run.spots()):
         state = run.visit(spot)
         for viewer in run.seats(state):
-            run.doing = f"render_svg({viewer})"
-            svg = state.render_svg(viewer)
+            svg = run.board(spot, state, viewer)
             if type(svg) is not str:
                 raise Broken(f"{spot.where()}: render_svg({viewer}) gave {type(svg).__name__}; the renderer "
                              "returns the SVG as text")
