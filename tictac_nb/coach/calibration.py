@@ -5,7 +5,8 @@ A search's mean reward, or a heuristic bot's playouts, is its own estimate, not 
 logistic curve on the logit of the raw estimate (Platt scaling: two numbers, `chance = 1 / (1 + e^-(a *
 logit(raw) + b))`, by maximum likelihood), the way lichess maps engine scores to win chances with a curve
 fitted to real games. Two numbers cannot follow the noise of a thousand positions from a few dozen games as
-a free-form curve does, so the fit holds on games it never saw. The numbers are stored in `calibration.json`
+a free-form curve does; where even they do not hold on games the fit never saw, the bench stores `[1, 0]`,
+the raw chance. The numbers are stored in `calibration.json`
 beside this module, with the coach's own noise (the spread of its chance for the same move in two analyses
 of the same game), so that a move is marked only where its drop is beyond that noise. With `a > 0` the
 mapping is increasing, so it never changes which move ranks first; it is applied with `math` only.
