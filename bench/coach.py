@@ -4,13 +4,16 @@
     python bench/coach.py --game tyc --positions 20 --games 6
     python bench/coach.py --fit                  # fit the calibration anew and write coach/calibration.json
     python bench/coach.py --store-noise          # the noise measured is the one the marks use
+    python bench/coach.py --fit --keep /tmp/coach-games   # keep the analysed games: a second run refits in seconds
 
 Per game: the hint's time (median and 95th percentile over `--positions` positions of default-bot games,
 the default bot's budget), the analysis time of one whole default-bot game (at least 60 actions where the
 game lasts that long: games are strung together until they reach it, each analysed whole); the calibration:
-the coach's chance for every judged move of default-bot games (`--judged` a game, from games the fit never
-saw) against how often the mover went on to win, as a reliability table by tenths and a Brier score, raw
-and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop between two moves,
+the coach's chance for every judged move of default-bot games (two halves of `--judged` positions or more,
+each half taken through the curve fitted on the other: judged on games its curve never saw) against how
+often the mover went on to win, as a reliability table by tenths (with each tenth's 95%
+Wilson interval, whether the chance said lies in it, and whether it is within 5 points) and a Brier score,
+raw and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop between two moves,
 in their chance) between two analyses of the same game; and the coach's measures (`lab.coach_summary`)
 over `--games` default-bot games of the rules as printed. Times are wall time on this machine, one process;
 the same command plays the same games.
@@ -22,6 +25,7 @@ import argparse
 import json
 import statistics
 import time
+from pathlib import Path
 
 import pandas as pd
 
@@ -32,8 +36,8 @@ from tictac_nb.coach import calibration
 ANALYSED_ACTIONS = 60
 ENOUGH = 40
 """A tenth holding fewer judged positions than this is too thin to judge the calibration by."""
-FIT_SEEDS, TEST_SEEDS = 10_000, 20_000
-"""The fit and the measure play different games: the calibration is judged on games it was not fitted to."""
+HALF_SEEDS = (10_000, 20_000)
+"""Two halves of different games: the calibration is judged on each half with the curve fitted on the other."""
 
 
 def default_game(name: str, seed: int):
@@ -86,22 +90,40 @@ def outcome_for(final, seat: int) -> float:
     return 1.0 if seat in winners else 0.0
 
 
-def judged_positions(name: str, count: int, seed: int, *, twice: bool = False) -> tuple[list, list]:
-    """(chance, outcome) for every judged move of default-bot games of `name` until `count` are gathered
-    (and at least 20 games); with `twice`, each game analysed again with another seed, and the pairs of
-    (chance, best chance) the two analyses gave each move judged in both."""
-    points, pairs, game = [], [], 0
-    while len(points) < count or game < 20:
-        final = default_game(name, seed + game)
-        first = coach.analyse(final, seed=seed + game)
-        points += [(m.chance, outcome_for(final, m.seat)) for m in first.moves if m.chance is not None]
-        if twice:
-            again = coach.analyse(final, seed=seed + game + 7_777)
-            pairs += [((a.chance, a.best_chance), (b.chance, b.best_chance))
-                      for a, b in zip(first.moves, again.moves, strict=True)
-                      if a.drop is not None and b.drop is not None]
-        game += 1
-    return points, pairs
+def judged_games(name: str, count: int, seed: int, *, twice: bool = False) -> list[dict]:
+    """Default-bot games of `name` analysed raw until `count` judged positions are gathered (and at least 20
+    games): per game, its seat count, the (chance, outcome) of every judged move, and with `twice` (every
+    other game), the pairs of (chance, best chance) a second analysis with another seed gave each move."""
+    found: list[dict] = []
+    while sum(len(g["points"]) for g in found) < count or len(found) < 20:
+        number = seed + len(found)
+        with calibration.raw():
+            final = default_game(name, number)
+            first = coach.analyse(final, seed=number)
+            again = coach.analyse(final, seed=number + 7_777) if twice and len(found) % 2 == 0 else None
+        pairs = [((a.chance, a.best_chance), (b.chance, b.best_chance))
+                 for a, b in zip(first.moves, again.moves, strict=True)
+                 if a.drop is not None and b.drop is not None] if again else []
+        found.append({"players": final.num_players, "pairs": pairs,
+                      "points": [(m.chance, outcome_for(final, m.seat)) for m in first.moves if m.chance is not None]})
+    return found
+
+
+def played(name: str, count: int, store: str | None, seed: int, twice: bool) -> list[dict]:
+    """The analysed games from `seed` on: read from `store` (a folder `--keep` wrote) where it holds them,
+    else played, and kept there when `store` is given."""
+    path = Path(store) / f"{name}-{seed}.json" if store else None
+    if path and path.exists():
+        return json.loads(path.read_text(encoding="utf-8"))
+    found = judged_games(name, count, seed, twice=twice)
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(found), encoding="utf-8")
+    return found
+
+
+def points_of(games: list[dict]) -> list[tuple[float, float]]:
+    return [tuple(point) for game in games for point in game["points"]]  # type: ignore[misc]
 
 
 def noise_of(name: str, pairs: list) -> tuple[float, int]:
@@ -120,9 +142,18 @@ def noise_of(name: str, pairs: list) -> tuple[float, int]:
     return max(p95(drops), 2 ** 0.5 * p95(chances)), len(pairs)
 
 
+def wilson(won: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a frequency `won` seen over `n` positions (as if independent: positions of
+    one game are not, so the true interval is wider)."""
+    centre = (won + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (won * (1 - won) / n + z * z / (4 * n * n)) ** 0.5
+    return centre - half, centre + half
+
+
 def reliability(points: list) -> tuple[pd.DataFrame, float, float]:
-    """The table by tenths of the chance (positions, mean chance, how often the mover won, the gap in
-    points), the Brier score, and the largest gap among tenths holding `ENOUGH` positions."""
+    """The table by tenths of the chance (positions, mean chance said, how often the mover won with its 95%
+    Wilson interval, the gap in points, whether the chance said lies inside that interval, and whether the
+    gap is within 5 points), the Brier score, and the largest gap among tenths holding `ENOUGH` positions."""
     rows = []
     for tenth in range(10):
         inside = [(c, o) for c, o in points if tenth / 10 <= c < (tenth + 1) / 10 or (tenth == 9 and c >= 1)]
@@ -130,43 +161,76 @@ def reliability(points: list) -> tuple[pd.DataFrame, float, float]:
             continue
         said = statistics.fmean(c for c, _ in inside)
         won = statistics.fmean(o for _, o in inside)
+        low, high = wilson(won, len(inside))
+        enough = len(inside) >= ENOUGH
         rows.append({"chance": f"{tenth * 10}-{tenth * 10 + 10}%", "positions": len(inside),
-                     "said": round(100 * said, 1), "won": round(100 * won, 1), "gap": round(100 * (won - said), 1)})
+                     "said": round(100 * said, 1), "won": round(100 * won, 1),
+                     "95% interval": f"{max(0.0, 100 * low):.0f}-{min(100.0, 100 * high):.0f}",
+                     "gap": round(100 * (won - said), 1),
+                     "in interval": ("yes" if low <= said <= high else "no") if enough else "-",
+                     "within 5": ("yes" if abs(won - said) <= 0.05 else "no") if enough else "-"})
     table = pd.DataFrame(rows)
-    brier = statistics.fmean((c - o) ** 2 for c, o in points)
     worst = max((abs(r["gap"]) for r in rows if r["positions"] >= ENOUGH), default=0.0)
-    return table, brier, worst
+    return table, brier(points), worst
 
 
-def fit_all(names: list[str], count: int) -> None:
-    """Fit every game's curve on raw chances, measure its noise through it, and write `calibration.json`."""
+def halves(name: str, count: int, store: str | None) -> tuple[list[dict], list[dict]]:
+    """Two sets of analysed games of `name`, `count` judged positions or more each, played from different seeds."""
+    return tuple(played(name, count, store, seed, twice=True) for seed in HALF_SEEDS)  # type: ignore[return-value]
+
+
+def cross_fitted(first: list[dict], second: list[dict]) -> list[tuple[float, float]]:
+    """Each half's (chance, outcome) with its chance taken through the curve fitted on the other half."""
+    points: list[tuple[float, float]] = []
+    for seen, unseen in ((second, first), (first, second)):
+        a, b = calibration.fit(points_of(seen))
+        points += [(calibration.mapped(a, b, c), o) for c, o in points_of(unseen)]
+    return points
+
+
+def brier(points: list[tuple[float, float]]) -> float:
+    return statistics.fmean((c - o) ** 2 for c, o in points)
+
+
+def fit_all(names: list[str], count: int, store: str | None) -> None:
+    """Fit every game's curve on the raw chances of both halves (none, `[1, 0]`, where the curves fitted on
+    each half judge the other worse than the raw chances do), measure its noise through it, and write
+    `calibration.json`."""
     data = dict(calibration.table())
     for name in names:
-        with calibration.raw():
-            points, pairs = judged_positions(name, count, FIT_SEEDS, twice=True)
-        data[name] = {"knots": calibration.fit(points), "positions": len(points)}
+        first, second = halves(name, count, store)
+        games = first + second
+        points = points_of(games)
+        a, b = calibration.fit(points)
+        if brier(cross_fitted(first, second)) >= brier(points):  # the halves disagree: too few games to fit
+            a, b = 1.0, 0.0
+        before = data.get(name, {}).get("noise", 0.0)
+        data[name] = {"platt": [a, b], "positions": len(points), "games": len(games), "noise": before}
         calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         calibration.table.cache_clear()
-        noise, moves = noise_of(name, pairs)
+        noise, moves = noise_of(name, [pair for game in games for pair in game["pairs"]])
         data[name]["noise"] = round(noise, 3)
         calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         calibration.table.cache_clear()
-        print(f"{name}: fitted on {len(points)} positions, noise {100 * noise:.1f} points over {moves} moves")
+        print(f"{name}: fitted a = {a}, b = {b} on {len(points)} positions of {len(games)} games, "
+              f"noise {100 * noise:.1f} points over {moves} moves")
 
 
-def calibration_report(name: str, count: int) -> float:
-    """The reliability table raw and calibrated on games the fit never saw, and the noise measured anew."""
-    with calibration.raw():
-        raw_points, pairs = judged_positions(name, count, TEST_SEEDS, twice=True)
-    points = [(calibration.calibrate(name, c), o) for c, o in raw_points]
-    noise, moves = noise_of(name, pairs)
-    for label, found in (("raw", raw_points), ("calibrated", points)):
-        table, brier, worst = reliability(found)
-        print(f"\n{name}, {label}: {len(found)} positions, Brier {brier:.3f}, largest gap {worst:.1f} points "
-              f"(tenths of {ENOUGH}+)")
+def calibration_report(name: str, count: int, store: str | None) -> float:
+    """The reliability table raw and calibrated on games the fit never saw: each half's chances through the
+    curve fitted on the other half (the stored curve, fitted on both, is judged by these two); and the noise
+    through the stored curve."""
+    first, second = halves(name, count, store)
+    raw_points = points_of(first) + points_of(second)
+    points = cross_fitted(first, second)
+    noise, moves = noise_of(name, [pair for game in first + second for pair in game["pairs"]])
+    for label, found in (("raw", raw_points), ("calibrated on the other half's games", points)):
+        table, score, worst = reliability(found)
+        print(f"\n{name}, {label}: {len(found)} positions of {len(first) + len(second)} games, Brier {score:.3f}, "
+              f"largest gap {worst:.1f} points (tenths of {ENOUGH}+)")
         print(table.to_string(index=False))
-    print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; "
-          f"stored {100 * calibration.noise(name):.1f}")
+    print(f"{name}: stored curve a = {calibration.table().get(name, {}).get('platt')}; noise (95th percentile of "
+          f"{moves} moves analysed twice) {100 * noise:.1f} points; stored {100 * calibration.noise(name):.1f}")
     return noise
 
 
@@ -176,13 +240,15 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20, help="hinted positions per game")
     parser.add_argument("--games", type=int, default=6, help="default-bot games measured per game")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--judged", type=int, default=500, help="judged positions per game for the calibration")
+    parser.add_argument("--judged", type=int, default=500, help="judged positions per half for the calibration")
     parser.add_argument("--fit", action="store_true", help="fit the calibration anew (writes calibration.json)")
     parser.add_argument("--store-noise", action="store_true", help="store the noise measured in calibration.json")
+    parser.add_argument("--keep", metavar="FOLDER", help="keep the analysed games here, and reuse those found there")
+    parser.add_argument("--no-measures", action="store_true", help="skip the design measures")
     args = parser.parse_args()
     names = [args.game] if args.game else list(tictac_nb.GAMES)
     if args.fit:
-        fit_all(names, 2 * args.judged)
+        fit_all(names, args.judged, args.keep)
     print(f"{'game':14} {'hint median':>12} {'hint p95':>9} {'analysis':>9} {'actions':>8} {'s per 60':>9}")
     for name in names:
         times = sorted(hint_times(name, args.positions, args.seed))
@@ -190,12 +256,14 @@ def main() -> None:
         spent, actions = analysis_time(name, args.seed)
         print(f"{name:14} {1000 * statistics.median(times):9.0f} ms {1000 * p95:6.0f} ms {spent:7.1f} s "
               f"{actions:8d} {60 * spent / actions:7.1f} s")
-    measured = {name: calibration_report(name, args.judged) for name in names}
+    measured = {name: calibration_report(name, args.judged, args.keep) for name in names}
     if args.store_noise:
         data = {name: {**fitted, "noise": round(measured.get(name, fitted["noise"]), 3)}
                 for name, fitted in calibration.table().items()}
         calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         calibration.table.cache_clear()
+    if args.no_measures:
+        return
     print()
     print(f"the coach's measures over {args.games} default-bot games of each game's rules as printed:")
     rows = {}

@@ -447,15 +447,45 @@ def test_the_chart_line_is_one_sides_chance_over_every_move():
     assert chart.series(three, 0) == [(0, 1 / 3), (1, 0.6), (2, 0.6), (3, 0.9)]  # a side's chance holds
 
 
-def test_the_calibration_is_increasing_and_covers_every_game():
-    points = [(0.1, 0), (0.2, 1), (0.3, 0), (0.6, 1), (0.7, 1), (0.9, 1)]
-    knots = calibration.fit(points)
-    assert [y for _, y in knots] == sorted(y for _, y in knots) and knots[0][1] == 0 and knots[-1][1] == 1
-    table = calibration.table()
-    assert set(table) == set(tictac_nb.GAMES)
-    for name, fitted in table.items():
-        assert fitted["positions"] >= 500 and 0 <= fitted["noise"] < 1
-        xs = [calibration.calibrate(name, x / 20) for x in range(21)]
-        assert xs == sorted(xs) and all(0 <= x <= 1 for x in xs)
-        with calibration.raw():
-            assert calibration.calibrate(name, 0.37) == 0.37
+def test_the_calibration_fit_finds_the_curve_the_outcomes_were_drawn_from():
+    rng = random.Random(7)
+    raws = [rng.random() for _ in range(4000)]
+    points = [(x, 1.0 if rng.random() < calibration.mapped(0.6, -0.4, x) else 0.0) for x in raws]
+    a, b = calibration.fit(points)
+    assert abs(a - 0.6) < 0.08 and abs(b + 0.4) < 0.12
+    assert calibration.fit([(0.2, 0.0), (0.4, 1.0), (0.6, 0.0), (0.8, 1.0)] * 5)[0] > 0  # kept increasing
+
+
+@pytest.mark.parametrize("name", list(tictac_nb.GAMES))
+def test_the_calibration_is_increasing_and_maps_into_0_1(name):
+    fitted = calibration.table()[name]
+    assert fitted["positions"] >= 300 and fitted["platt"][0] > 0 and 0 <= fitted["noise"] < 1
+    mapped = [calibration.calibrate(name, x / 40) for x in range(41)]
+    assert all(0 < m < 1 for m in mapped) and mapped == sorted(set(mapped))
+    with calibration.raw():
+        assert calibration.calibrate(name, 0.37) == 0.37
+
+
+@pytest.mark.parametrize("name", ["tic-tac-two", "tyc", "tic-tac-trek", "tic-toc"])
+def test_the_calibrated_chance_is_the_one_in_the_sentence_the_labels_and_the_names(name):
+    """The same hint raw and calibrated: every chance is the raw one through the game's curve, the choice is
+    the same (the curve is increasing), and the sentence, the labels and the accessible names say the
+    calibrated number."""
+    state = deciding(name, 1)
+    with calibration.raw():
+        before = coach.hint(state, seed=3)
+    hint = coach.hint(state, seed=3)
+    assert hint.best == before.best and hint.chance == calibration.calibrate(name, before.chance)
+    assert hint.chance != before.chance or calibration.table()[name]["platt"] == [1.0, 0.0]
+    for raw_choice, choice in zip(before.choices, hint.choices, strict=True):
+        assert choice.chance == calibration.calibrate(name, raw_choice.chance)
+    assert f"({words.percent(hint.chance)})" in hint.sentence
+    root = ET.fromstring(coach.hinted_svg(state, hint))
+    names = {e.get("data-target"): e.get("aria-label") or "" for e in root.iter() if e.get("data-target")}
+    for target, found in hint.targets.items():
+        assert found.chance == calibration.calibrate(name, before.targets[target].chance)
+        if found.chance is not None and target in names:
+            assert f"{words.percent(found.chance)} to win" in found.words and found.words in names[target]
+    pills = ["".join(e.itertext()) for e in root.iter(f"{SVG}g") if "ttn-coach-chance" in (e.get("class") or "")]
+    shown = {words.percent(t.chance) for t in hint.targets.values() if t.chance is not None}
+    assert pills and set(pills) <= shown
