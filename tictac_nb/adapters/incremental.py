@@ -23,7 +23,20 @@ from ..games.tic_toc.rules import HAND_LIMIT
 from .observations import KO_EVENTS, KO_PHASES, KO_VERBS, TILE_LETTERS, Encoder
 
 
-class TicTacTwoTracker:
+class Tracker:
+    """One seat's observation vector (`vector`), brought up to date by `update(state)`."""
+
+    vector: np.ndarray
+
+    def copy(self) -> Tracker:
+        """A tracker of its own for a copy of the state (a clone's observations go their own way)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.vector = self.vector.copy()
+        return other
+
+
+class TicTacTwoTracker(Tracker):
     """One seat's Tic Tac Two observation: marks, flipped tiles, peeks and the header, as they change."""
 
     def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
@@ -35,12 +48,6 @@ class TicTacTwoTracker:
         self.marks = self.up = self.peeks = 0
         self.centre = None
         self.update(state)
-
-    def copy(self) -> TicTacTwoTracker:
-        other = object.__new__(TicTacTwoTracker)
-        other.__dict__.update(self.__dict__)
-        other.vector = self.vector.copy()
-        return other
 
     def update(self, state: Any) -> np.ndarray:
         vector, at = self.vector, self.at
@@ -87,7 +94,7 @@ class TicTacTwoTracker:
         return vector
 
 
-class TycTracker:
+class TycTracker(Tracker):
     """One seat's Tyc observation: the cells marked since it last looked (read from the moves played),
     the playable boards and the named board, and the header."""
 
@@ -98,12 +105,6 @@ class TycTracker:
         self.vector[seat] = 1.0
         self.moves = 0
         self.update(state)
-
-    def copy(self) -> TycTracker:
-        other = object.__new__(TycTracker)
-        other.__dict__.update(self.__dict__)
-        other.vector = self.vector.copy()
-        return other
 
     def update(self, state: Any) -> np.ndarray:
         vector, at = self.vector, self.at
@@ -147,7 +148,7 @@ def header(numbers: list[float], n: int, seat: int, state: Any) -> None:
         numbers[start + 3 * n] = 1.0
 
 
-class TicTocTracker:
+class TicTocTracker(Tracker):
     """One seat's TIC TOC observation, read from the state's card counts (the seat's hand, the cards it drew
     this turn, the known cards of every hand, the piles' counts) instead of from a view, every update:
     the counts change at nearly every action, and reading them costs less than a view and its encoding."""
@@ -160,12 +161,6 @@ class TicTocTracker:
         self.cap = state.options["turn_cap"]
         self.vector = np.zeros(encoding.size, np.float32)
 
-
-    def copy(self) -> TicTocTracker:
-        other = object.__new__(TicTocTracker)
-        other.__dict__.update(self.__dict__)
-        other.vector = self.vector.copy()
-        return other
 
     def update(self, state: Any) -> np.ndarray:
         n, seat, most, total = state.num_players, self.seat, self.most, self.total
@@ -199,7 +194,7 @@ class TicTocTracker:
         return self.vector
 
 
-class TicTacKOTracker:
+class TicTacKOTracker(Tracker):
     """One seat's Tic Tac K.O. observation, read from the state (the seat's hand, every hand's count and known
     cards, the piles' counts, the discards, completed Objectives and the seat's own team's, the Grid, the top
     of the stack) at each update: only its few non-zero places are written, into zeros."""
@@ -213,12 +208,6 @@ class TicTacKOTracker:
         self.total = float(sum(self.most))
         self.objectives = len(state.objective_cards)
         self.vector = np.zeros(encoding.size, np.float32)
-
-    def copy(self) -> TicTacKOTracker:
-        other = object.__new__(TicTacKOTracker)
-        other.__dict__.update(self.__dict__)
-        other.vector = self.vector.copy()
-        return other
 
     def _counts(self, places: list[int], values: list[float], start: int, base: int, kinds: list[int]) -> None:
         held: dict[int, int] = {}
