@@ -193,6 +193,9 @@ def command(modules: Sequence[tuple[str, str]], pass_fds: Sequence[int] = ()) ->
         if not root.startswith("/usr/"):
             args += _folders_above(root, made) + ["--ro-bind", root, root]
     args += ["--perms", "0755", "--dir", KIT_MOUNT, "--ro-bind", kit_folder(), f"{KIT_MOUNT}/tictac_nb"]
+    front_end = os.path.join(os.path.dirname(kit_folder()), "widgets")
+    if os.path.isdir(front_end):  # a checkout keeps the front end beside the package (a wheel, inside it)
+        args += ["--ro-bind", front_end, f"{KIT_MOUNT}/widgets"]
     if modules:
         args += ["--perms", "0755", "--dir", BOT_MOUNT]
         for name, path in modules:

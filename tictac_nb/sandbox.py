@@ -117,9 +117,9 @@ def is_kit_bot(bot: Any) -> bool:
         for key, v in settings.items())
 
 
-KIT_ITERATIONS = 1000
+KIT_ITERATIONS = 2000
 """The most iterations of an `MCTSBot` that plays in the teacher's process: the kit's strongest ready bot
-(`grid.grid_bot`); a stronger one is a student's, stopped on time in its jail."""
+(Tic Tac Two's default bot); a stronger one is a student's, stopped on time in its jail."""
 _PLAIN = (int, float, bool, str, type(None))
 
 

@@ -204,9 +204,11 @@ class Table:
 
     def _turns(self) -> list[tuple[int | None, bool]]:
         """Before each action of the history: who was to move, and whether passing was all they could do
-        (replayed on a copy, with its redeals, and remembered)."""
+        (replayed on a copy, with its redeals, and remembered for that seed, those redeals and that history: a
+        redeal changes what a seat could do later)."""
         state = self.state
-        if self._movers_seen[0] != state.history:
+        key = (state.seed, tuple(state.redeals), tuple(state.history))
+        if self._movers_seen[0] != key:
             replay = state.game.state_class(state.game, state.seed, state.options)
             turns = []
             for action in state.history:
@@ -214,7 +216,7 @@ class Table:
                 turns.append((replay.to_move, action == "pass" and tuple(replay.legal_actions()) == ("pass",)))
                 replay.apply(action)
                 replay.history.append(action)
-            self._movers_seen = (list(state.history), turns)
+            self._movers_seen = (key, turns)
         return self._movers_seen[1]
 
     def undo(self) -> None:

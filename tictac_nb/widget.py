@@ -65,7 +65,7 @@ class Board(BoardFront, Table):
         self.pending: str | None = None
         self._shown: int | None = state.to_move if state.to_move in self.humans else None
         self._stalled = ""  # why the bot to move did not move, until an undo or a new game
-        self._movers_seen: tuple[list[str] | None, list[tuple[int | None, bool]]] = (None, [])
+        self._movers_seen: tuple[tuple | None, list[tuple[int | None, bool]]] = (None, [])
         self._games = random.Random(state.seed)
         self._hint: tuple[int, coach.Hint] | None = None  # the hint drawn, and the position it is for
         self.turn = len(state.history)

@@ -327,9 +327,11 @@ def click_target(page, board, name: str, start: int) -> bool:
 
 def wait_until_human(page, board) -> None:
     """Wait until the board has answered every click and no bot is to move: the status (synced with the
-    position) names no thinking bot, and `data-thinking` (synced just after it) agrees."""
+    position) names no thinking bot, and `data-thinking` (synced just after it) agrees; and until a human
+    who can only pass has been passed for (auto-pass: Undo goes back past such a turn, so it is no choice)."""
     page.wait_for_function("(el) => el.dataset.thinking === 'false' && !('queued' in el.dataset) "
-                           "&& !/is thinking/.test(el.querySelector('.ttn-status').textContent)",
+                           "&& !/is thinking/.test(el.querySelector('.ttn-status').textContent) "
+                           "&& [...el.querySelectorAll('[data-target]')].some((t) => t.dataset.target !== 'pass')",
                            arg=board.element_handle(), timeout=120_000)
 
 

@@ -91,7 +91,7 @@ class View(Table):
         self.width: float | None = None
         self.pending: str | None = None
         self._shown: int | None = None
-        self._movers_seen: tuple[list[str] | None, list[tuple[int | None, bool]]] = (None, [])
+        self._movers_seen: tuple[tuple | None, list[tuple[int | None, bool]]] = (None, [])
         self.svg = self.status = self.message = self.cover = ""
         self.said = room.said
         self.turn = self.played = self.answers = 0
