@@ -331,7 +331,8 @@ def wait_until_human(page, board) -> None:
     who can only pass has been passed for (auto-pass: Undo goes back past such a turn, so it is no choice)."""
     page.wait_for_function("(el) => el.dataset.thinking === 'false' && !('queued' in el.dataset) "
                            "&& !/is thinking/.test(el.querySelector('.ttn-status').textContent) "
-                           "&& [...el.querySelectorAll('[data-target]')].some((t) => t.dataset.target !== 'pass')",
+                           "&& !((ts) => ts.length && ts.every((t) => t.dataset.target === 'pass'))"
+                           "([...el.querySelectorAll('[data-target]')])",
                            arg=board.element_handle(), timeout=120_000)
 
 

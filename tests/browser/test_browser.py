@@ -84,7 +84,10 @@ def test_jupyterlab_plays_tic_tac_two_against_the_bot(page, lab):
             break
         before = turn(board)
         latencies.append(click_latency_ms(page, board))
-        page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t + 1 && el.dataset.thinking === 'false'",
+        # answered: by the bot, or (a flipped Peek tile, since each undo deals the face-down tiles again) by the
+        # board asking the player's second decision
+        page.wait_for_function("([el, t]) => Number(el.dataset.turn) > t && el.dataset.thinking === 'false' "
+                               "&& !/is thinking/.test(el.querySelector('.ttn-status').textContent)",
                                arg=[board.element_handle(), before])
         answered = turn(board)
         board.locator(".ttn-undo").click()
