@@ -93,7 +93,11 @@ def is_kit_bot(bot: Any) -> bool:
     """Whether `bot` (an object, a class or a factory) is the kit's own, which runs in this process for speed:
     a kit bot class, an object of exactly such a class holding only plain settings (an `MCTSBot` only with the
     kit's evaluator), or a `functools.partial` of a kit class with plain settings. A subclass, or a kit bot
-    holding anything of a student's, is a student's bot."""
+    holding anything of a student's, is a student's bot. The kit's games' own factories (`default_bot`, `bots`)
+    are the kit's."""
+    if any(bot is GAMES[name].default_bot or any(bot is own for own in GAMES[name].bots.values())
+           for name in BUILTIN):
+        return True
     kit = kit_bots()
 
     def of_kit(cls: Any) -> bool:  # by identity: a class of a student may claim to equal anything
