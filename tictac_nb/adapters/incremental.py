@@ -35,6 +35,18 @@ class Tracker:
         other.vector = self.vector.copy()
         return other
 
+    def mover_and_outcome(self, state: Any) -> None:
+        """The two-player header's changing part in place (mover, winners, over; the viewer stays)."""
+        n, vector = 2, self.vector
+        vector[n:3 * n + 1] = 0.0
+        if state.to_move is not None:
+            vector[n + state.to_move] = 1.0
+        outcome = state.outcome
+        if outcome is not None:
+            for winner in outcome.winners:
+                vector[2 * n + winner] = 1.0
+            vector[3 * n] = 1.0
+
 
 class TicTacTwoTracker(Tracker):
     """One seat's Tic Tac Two observation: marks, flipped tiles, peeks and the header, as they change."""
@@ -82,15 +94,7 @@ class TicTacTwoTracker(Tracker):
             self.centre = state.centre_owner
             vector[at["centre_owner"] + self.centre] = 1.0
         vector[at["peeking"]] = 1.0 if state.peeking else 0.0
-        n = 2
-        vector[n:3 * n + 1] = 0.0
-        if state.to_move is not None:
-            vector[n + state.to_move] = 1.0
-        outcome = state.outcome
-        if outcome is not None:
-            for winner in outcome.winners:
-                vector[2 * n + winner] = 1.0
-            vector[3 * n] = 1.0
+        self.mover_and_outcome(state)
         return vector
 
 
@@ -122,15 +126,7 @@ class TycTracker(Tracker):
             vector[playable + board] = 1.0
         if state.target is not None:
             vector[named + state.target] = 1.0
-        n = 2
-        vector[n:3 * n + 1] = 0.0
-        if state.to_move is not None:
-            vector[n + state.to_move] = 1.0
-        outcome = state.outcome
-        if outcome is not None:
-            for winner in outcome.winners:
-                vector[2 * n + winner] = 1.0
-            vector[3 * n] = 1.0
+        self.mover_and_outcome(state)
         return vector
 
 
