@@ -14,6 +14,7 @@ import os
 import random
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import threading
@@ -474,6 +475,19 @@ def test_this_system_has_its_jail():
     if not sys.platform.startswith("linux"):
         pytest.skip("the jail is Linux's")
     assert sandbox.jail.missing() == ""
+
+
+def test_a_python_under_tmp_has_its_jail_too(tmp_path):
+    """A venv in a temporary folder (as a test or a Binder build makes one) is bound over the jail's own /tmp."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the jail is Linux's")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    inherited = os.pathsep.join(entry for entry in sys.path if entry)
+    probe = "from tictac_nb import jail; print(repr(jail.missing()))"
+    done = subprocess.run([str(venv / "bin" / "python"), "-c", probe], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": inherited})
+    assert done.stdout.strip() == "''", done.stdout + done.stderr
 
 
 @jailed

@@ -188,7 +188,10 @@ def command(modules: Sequence[tuple[str, str]], pass_fds: Sequence[int] = ()) ->
             args += ["--ro-bind", target, target]
     for extra in ("/etc/ld.so.cache", "/etc/localtime"):
         args += ["--ro-bind-try", extra, extra]
-    made: set[str] = set()
+    size = str(LIMITS["tmp_size"])
+    args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", size, "--tmpfs", "/tmp",
+             "--perms", "1777", "--size", size, "--tmpfs", "/dev/shm"]
+    made = {"/tmp", "/dev", "/dev/shm"}  # first, so that a Python under /tmp (a venv there) is bound over them
     for root in python_roots():
         if not root.startswith("/usr/"):
             args += _folders_above(root, made) + ["--ro-bind", root, root]
@@ -203,7 +206,5 @@ def command(modules: Sequence[tuple[str, str]], pass_fds: Sequence[int] = ()) ->
             if os.path.isdir(path):
                 args += _folders_above(f"{BOT_MOUNT}/{leaf}/x", set())
             args += ["--ro-bind", path, f"{BOT_MOUNT}/{leaf}"]
-    size = str(LIMITS["tmp_size"])
-    args += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", size, "--tmpfs", "/tmp",
-             "--perms", "1777", "--size", size, "--tmpfs", "/dev/shm", "--remount-ro", "/", "--chdir", "/tmp"]
+    args += ["--remount-ro", "/", "--chdir", "/tmp"]
     return [*args, "--", sys.executable, "-I", "-S"]
