@@ -36,6 +36,7 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--no-first-run", "--disable-quic",
 ]
 
+TWO_STEP = {"tyc", "tic-toc", "tic-tac-ko"}  # games whose actions may take a first step, then a choice
 BOARD = ".ttn-root:has([data-target])"  # a board that can be played: it shows click targets
 
 
@@ -307,6 +308,39 @@ def play_an_action(page, board, two_step: bool, turns: int = 12) -> str:
             page.wait_for_function("([el, t]) => Number(el.dataset.played) === t", arg=[board.element_handle(), start])
         click_target(page, board, names[-1], start)  # no choice here: move on to the next position
     raise AssertionError(f"no target opened a choice in {turns} positions")
+
+
+def a_first_step(name: str, start: int = 2024, tries: int = 50) -> tuple[int, str]:
+    """The first game number from `start` whose play page opens on a human to move with a first step (a choice
+    to open), and that step. The kit deals the page's game in this process too, so a test opens a choice by
+    number rather than by undoing clicks until one does (each undo deals the unseen cards again)."""
+    from tictac_nb.play import PlayPage
+
+    for number in range(start, start + tries):
+        page = PlayPage(name)
+        page.number.value = str(number)
+        page.new_game()
+        board, deadline = page.board, time.monotonic() + 120
+        while board.thinking and time.monotonic() < deadline:
+            time.sleep(0.02)
+        state = board.state
+        legal = set(state.legal_actions())
+        steps = [t.action for t in state.targets() if t.action not in legal]
+        human = state.outcome is None and state.to_move in board.humans
+        board.close()
+        if human and steps:
+            return number, steps[0]
+    raise AssertionError(f"no deal of {name} from {start} to {start + tries - 1} opens on a first step")
+
+
+def play_a_first_step(page, board, step: str) -> None:
+    """Open the first step `step` (it must open a choice) and play the first action inside it."""
+    start = played(board)
+    assert step in targets_of(board), f"the page shows no first step {step!r}: {targets_of(board)}"
+    assert click_target(page, board, step, start), f"{step!r} played at once: it opened no choice"
+    second = next(t for t in targets_of(board) if t.startswith(step) and t != step)
+    board.locator(f'[data-target="{second}"]').first.click()
+    page.wait_for_function("([el, t]) => Number(el.dataset.played) > t", arg=[board.element_handle(), start])
 
 
 def targets_of(board) -> list[str]:

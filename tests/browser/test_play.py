@@ -11,7 +11,10 @@ import time
 import pytest
 from browser_support import (
     NOTEBOOKS,
+    TWO_STEP,
+    a_first_step,
     first_live_board,
+    play_a_first_step,
     play_an_action,
     played,
     shown_twice,
@@ -24,7 +27,6 @@ import tictac_nb
 from tictac_nb.engine import Choice, WholeNumber, boolean
 from tictac_nb.play import HUMAN, PlayPage
 
-TWO_STEP = {"tyc", "tic-toc", "tic-tac-ko"}
 # what the issue saw when front-end packages did not fit together
 MISMATCH = ("Unsatisfied version", "No satisfying version", "failed to activate", "Failed to create module",
             "does not satisfy the requirement")
@@ -80,9 +82,13 @@ def test_every_play_page_plays_in_voila(page, play_server, name):
     printed = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stdout'],"
                            ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     assert printed.count() == 0, "the page prints output"
-    board = deal_by_number(page, board, GAME_NUMBER)  # a page deals a fresh game: play a known one
+    number, step = a_first_step(name, GAME_NUMBER) if name in TWO_STEP else (GAME_NUMBER, None)
+    board = deal_by_number(page, board, number)  # a page deals a fresh game: play a known one
     start = played(board)
-    play_an_action(page, board, two_step=name in TWO_STEP)
+    if step:
+        play_a_first_step(page, board, step)
+    else:
+        play_an_action(page, board, two_step=False)
     assert played(board) > start and board.locator(".ttn-message").inner_text() == ""
     print(time_replies(page, board, replies=3).line(f"Voila play page {name}"))
     assert not problems, "\n".join(problems)

@@ -17,9 +17,12 @@ from pathlib import Path
 import pytest
 from browser_support import (
     BOARD,
+    TWO_STEP,
+    a_first_step,
     click_target,
     first_live_board,
     only_localhost,
+    play_a_first_step,
     play_an_action,
     played,
     serve_folder,
@@ -37,7 +40,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "build" / "site"
 OFFLINE_NOTE = "plots need the online site or a local install"
-TWO_STEP = {"tyc", "tic-toc", "tic-tac-ko"}  # games whose actions may take a first step, then a choice
 HEAVY = ("numpy", "pandas", "matplotlib")
 
 
@@ -189,27 +191,26 @@ def open_site_play_page(page, site, name: str, query: str = ""):
     return board, time.monotonic() - opened
 
 
-KNOWN = {"tic-toc": "since undo deals the cards to come again, the scripted two-step click on the site's TIC TOC "
-                    "page finds no card that opens a choice in 12 positions (the Voila page's passes): open"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN[n], strict=False))
-                                  if n in KNOWN else n for n in PLAY_PAGES])
+@pytest.mark.parametrize("name", PLAY_PAGES)
 def test_every_play_page_of_the_site_plays_offline(offline_page, site, name):
     page, refused = offline_page
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    board, seconds = open_site_play_page(page, site, name, "?game=2024")  # a known deal, as a shared link gives
+    number, step = a_first_step(name) if name in TWO_STEP else (2024, None)
+    board, seconds = open_site_play_page(page, site, name, f"?game={number}")  # a known deal, as a shared link
     game = tictac_nb.GAMES[name]
     assert page.locator("h1").inner_text() == game.title and game.title in page.title()
     assert page.locator("h1").count() == 1, "the title is shown once"
     assert shown_twice(board, game.title) == []
     start, clicked = played(board), time.monotonic()
-    if click_target(page, board, targets_of(board)[0], start):  # a first step: its choice opened
+    if click_target(page, board, step or targets_of(board)[0], start):  # a first step: its choice opened
         board.locator(".ttn-cancel").click()
     answered = time.monotonic() - clicked
     start = played(board)
-    play_an_action(page, board, two_step=name in TWO_STEP)
+    if step:
+        play_a_first_step(page, board, step)
+    else:
+        play_an_action(page, board, two_step=False)
     assert played(board) > start and board.locator(".ttn-message").inner_text() == ""
     replies = time_replies(page, board, replies=2)
     print(f"\nsite play page {name}, offline: playable {seconds:.1f} s after the page opened "
