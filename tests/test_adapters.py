@@ -250,6 +250,34 @@ def test_pettingzoo_observations_kept_move_by_move_match_the_encoded_views(name)
             e.step(rng.choice(e.numbering.legal(e.game_state)))
 
 
+def encoded(state: State, seat: int) -> list[float]:
+    """The seat's view encoded afresh, as the float32 numbers the adapters hand out."""
+    import numpy as np
+
+    return np.array(observe(state, seat), np.float32).tolist()
+
+
+def test_trek_observations_kept_move_by_move_follow_campfires_that_move():
+    """Trek's tracker against the views encoded at every step, for both seats, in games that move campfires
+    whenever they may (`fire x,y` once a seat's one campfire is out), so a campfire leaving its tile is met."""
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    e, moved = raw_env("tic-tac-trek", campfires=1), 0
+    for seed in range(6):
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            for agent in e.possible_agents:
+                assert e.observe(agent)["observation"].tolist() == encoded(e.game_state, e.seat(agent))
+            if e.game_state.outcome is not None:
+                break
+            legal = e.numbering.legal(e.game_state)
+            fires = [action for action in legal if e.numbering.action(action).startswith("fire")]
+            moved += bool(fires)
+            e.step(rng.choice(fires or legal))
+    assert moved
+
+
 def test_pettingzoo_board_planes_and_state():
     import numpy as np
 
@@ -611,7 +639,7 @@ def test_openspiel_strings_and_tensors_hold_only_what_the_player_knows(name, han
     assert json.loads(state.observation_string(0))["viewer"] == 0
 
 
-@pytest.mark.parametrize("name", ["tic-tac-two", "tyc"])
+@pytest.mark.parametrize("name", ["tic-tac-two", "tyc", "tic-tac-trek"])
 def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views(name):
     from tictac_nb.adapters import openspiel
 
@@ -621,7 +649,7 @@ def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views
         state = deal(game.new_initial_state(), rng)
         while True:
             for seat in (0, 1):
-                assert state.observation_tensor(seat) == observe(state.kit, seat)
+                assert state.observation_tensor(seat) == encoded(state.kit, seat)
             if state.is_terminal():
                 break
             state = state.child(rng.choice(state.legal_actions()))

@@ -3,11 +3,12 @@
 A `Tracker` holds one seat's observation vector (the numbers `observations.encoder` makes from
 `state.view(seat)`) and brings it up to date from what changed in the state since it last looked, so a
 step costs a few assignments instead of a view and an encoding. It reads only what the seat may know
-(marks, face-up tiles, the seat's own peeks, public peeks; the seat's own hand and Objective, known
-cards, counts), and the tests check it against the encoder at every step of random games, for every seat.
+(marks, face-up tiles, the seat's own peeks, public peeks; Trek's tiles, campfires and counts; the seat's
+own hand and Objective, known cards, counts), and the tests check it against the encoder at every step of
+random games, for every seat.
 
-`tracker(state, seat, encoding)` gives one for the games that have one (Tic Tac Two, Tyc, TIC TOC,
-Tic Tac K.O.), else None. TIC TOC's and K.O.'s read the seat's part of the state afresh at each update
+`tracker(state, seat, encoding)` gives one for each of the kit's five games, else None (the grid
+family's views are short). TIC TOC's and K.O.'s read the seat's part of the state afresh at each update
 (nearly every action changes their card counts), which still costs a fraction of a view and its encoding.
 """
 
@@ -19,8 +20,12 @@ import numpy as np
 
 from ..games.tic_tac_ko.effects import KIND, TEAM, UP, Window
 from ..games.tic_tac_ko.notation import phase as ko_phase
+from ..games.tic_tac_trek.rules import LETTERS, TERRAINS
 from ..games.tic_toc.rules import HAND_LIMIT
-from .observations import KO_EVENTS, KO_PHASES, KO_VERBS, TILE_LETTERS, Encoder
+from .observations import KO_EVENTS, KO_PHASES, KO_VERBS, TERRAIN_INDEX, TILE_LETTERS, Encoder
+
+TERRAIN_LETTERS = "".join(LETTERS[terrain] for terrain in TERRAIN_INDEX)
+"""Trek's terrain letters in the encoding's order."""
 
 
 class Tracker:
@@ -126,6 +131,71 @@ class TycTracker(Tracker):
             vector[playable + board] = 1.0
         if state.target is not None:
             vector[named + state.target] = 1.0
+        self.mover_and_outcome(state)
+        return vector
+
+
+class TicTacTrekTracker(Tracker):
+    """One seat's Tic Tac Trek observation: the tiles placed since it last looked, the campfires that moved,
+    the pending cell and the header as they change; the short counts at the end afresh (everything in Trek's
+    view is public, so every seat's tracker reads the same)."""
+
+    windows: dict[int, dict[int, int]] = {}
+    """Each window's place of each cell, by the box's number of tiles (which alone decides the window)."""
+
+    def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
+        from .actions import trek_window
+
+        self.at = encoding.offsets
+        mix = state.options["mix"]
+        self.window = self.windows.get(sum(mix.values()))
+        if self.window is None:
+            self.window = self.windows[sum(mix.values())] = {c: i for i, c in enumerate(trek_window(state))}
+        self.most_bag = [max(1, mix[TERRAINS[letter]]) for letter in TERRAIN_LETTERS]
+        self.tiles = sum(mix.values())
+        self.fires_most = state.options["campfires"]
+        self.vector = np.zeros(encoding.size, np.float32)
+        self.vector[seat] = 1.0
+        self.placed = 0
+        self.fires: dict[int, int] = {}
+        self.pending: int | None = None
+        self.update(state)
+
+    def update(self, state: Any) -> np.ndarray:
+        vector, at, window = self.vector, self.at, self.window
+        cells = at["cells"]
+        placed = state.placed
+        if len(placed) != self.placed:
+            terrain, symbol = state.terrain, state.symbol
+            for c in placed[self.placed:]:
+                base = cells + 9 * window[c]
+                vector[base + TERRAIN_LETTERS.index(terrain[c])] = 1.0
+                vector[base + 5 + symbol[c]] = 1.0
+            self.placed = len(placed)
+        fires = state.fires
+        if fires != self.fires:
+            for c, owner in self.fires.items():
+                vector[cells + 9 * window[c] + 7 + owner] = 0.0
+            for c, owner in fires.items():
+                vector[cells + 9 * window[c] + 7 + owner] = 1.0
+            self.fires = dict(fires)
+        if state.pending != self.pending:
+            if self.pending is not None:
+                vector[at["pending"] + window[self.pending]] = 0.0
+            self.pending = state.pending
+            if self.pending is not None:
+                vector[at["pending"] + window[self.pending]] = 1.0
+        drawn = [0.0] * 5
+        if state.drawn is not None:
+            drawn[TERRAIN_LETTERS.index(state.drawn)] = 1.0
+        bag, tiles, most = state.bag, self.tiles, self.fires_most
+        first = [0.0, 0.0]
+        first[state.first_player] = 1.0
+        vector[at["drawn"]:] = [*drawn, *[bag.count(letter) / top for letter, top in zip(TERRAIN_LETTERS, self.most_bag,
+                                                                                          strict=True)],
+                                len(bag) / tiles, state.supply[0] / most, state.supply[1] / most,
+                                min(1.0, state.lit[0] / most), min(1.0, state.lit[1] / most),
+                                1.0 if state.fallback() else 0.0, *first]
         self.mover_and_outcome(state)
         return vector
 
@@ -276,8 +346,8 @@ class TicTacKOTracker(Tracker):
         return vector
 
 
-TRACKERS = {"tic-tac-two": TicTacTwoTracker, "tyc": TycTracker, "tic-toc": TicTocTracker,
-            "tic-tac-ko": TicTacKOTracker}
+TRACKERS = {"tic-tac-two": TicTacTwoTracker, "tyc": TycTracker, "tic-tac-trek": TicTacTrekTracker,
+            "tic-toc": TicTocTracker, "tic-tac-ko": TicTacKOTracker}
 
 
 def tracker(state: Any, seat: int, encoding: Encoder) -> Any:

@@ -21,7 +21,7 @@ pickle and replay. A game with nothing hidden from anyone (Tyc, the grid family)
 the others IMPERFECT_INFORMATION. The seed and the deal never reach a player's strings or tensors.
 
 Per player: the observation string is the seat's view (`state.view(seat)`) as JSON, its tensor the view
-encoded (`tictac_nb.adapters.observations`; for four of the five made without a view,
+encoded (`tictac_nb.adapters.observations`; for the kit's five made without a view,
 `tictac_nb.adapters.incremental`). A state answers `observation_tensor`, `information_state_tensor`,
 `legal_actions` and `is_chance_node` in python with what OpenSpiel's C++ side gives (tested), without the
 fresh initial state that side builds to size each tensor of a python game. The information state is perfect

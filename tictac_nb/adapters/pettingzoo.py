@@ -15,7 +15,7 @@
   grid family, Tic Tac Two, Tyc) `board`, the same numbers laid out as planes, rows x columns x channels,
   as `pettingzoo.classic`'s board games give them; and `action_mask`, int8 over the game's fixed
   numbering of actions (`tictac_nb.adapters.actions`), 1 for the mover's legal actions. Each is built once
-  per step and seat (for four of the five without a view: `tictac_nb.adapters.incremental`) and
+  per step and seat (for the kit's five without a view: `tictac_nb.adapters.incremental`) and
   handed out read-only.
 - `state()` is every seat's observation, one after another: all that any seat knows, and nothing that none
   does (Tic Tac Trek's bag order, the order of the piles).
