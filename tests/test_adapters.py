@@ -683,6 +683,31 @@ def test_pettingzoo_observations_equal_the_views_encoded_afresh_over_random_play
             e.step(rng.choice(e.numbering.legal(e.game_state)))
 
 
+def test_openspiel_tensors_of_clones_that_part_equal_the_views_encoded_afresh(variant):
+    """Property, for every game and variant: a state and its clone (which copies the kept observations) each
+    go their own random way, and at every step each player's observation tensor in each equals the view
+    encoded from scratch, so neither's observations leak into or lag behind the other's."""
+    from tictac_nb.adapters import openspiel
+
+    name, _, options = variant
+    game = openspiel.load(name, **options)
+    for seed in FASTER_SEEDS:
+        rng = random.Random(seed)
+        state = deal(game.new_initial_state(), rng)
+        twin = None
+        for step in range(FASTER_STEPS):
+            for branch in (state, twin):
+                if branch is None or branch.is_terminal():
+                    continue
+                for player in range(game.num_players()):
+                    assert branch.observation_tensor(player) == encoded(branch.kit, player)
+                branch.apply_action(rng.choice(branch.legal_actions()))
+            if step % 10 == 0 and not state.is_terminal():
+                twin = state.clone()
+            if state.is_terminal():
+                break
+
+
 def test_openspiel_answers_given_in_python_equal_those_of_its_cpp_side(variant):
     """Property, for every game and variant: the tensors, legal actions and chance nodes a KitState answers
     in python equal what OpenSpiel's C++ side (`pyspiel.State`'s own methods, through the observers and

@@ -41,8 +41,8 @@ class Tracker:
         return other
 
     def mover_and_outcome(self, state: Any) -> None:
-        """The two-player header's changing part in place (mover, winners, over; the viewer stays)."""
-        n, vector = 2, self.vector
+        """The header's changing part in place (mover, winners, over; the viewer stays)."""
+        n, vector = state.num_players, self.vector
         vector[n:3 * n + 1] = 0.0
         if state.to_move is not None:
             vector[n + state.to_move] = 1.0
@@ -200,70 +200,54 @@ class TicTacTrekTracker(Tracker):
         return vector
 
 
-def header(numbers: list[float], n: int, seat: int, state: Any) -> None:
-    """The encoders' shared header (viewer, mover, winners, over), appended from the state."""
-    start = len(numbers)
-    numbers.extend([0.0] * (3 * n + 1))
-    numbers[start + seat] = 1.0
-    if state.to_move is not None:
-        numbers[start + n + state.to_move] = 1.0
-    outcome = state.outcome
-    if outcome is not None:
-        for winner in outcome.winners:
-            numbers[start + 2 * n + winner] = 1.0
-        numbers[start + 3 * n] = 1.0
-
-
 class TicTocTracker(Tracker):
     """One seat's TIC TOC observation, read from the state's card counts (the seat's hand, the cards it drew
     this turn, the known cards of every hand, the piles' counts) instead of from a view, every update:
-    the counts change at nearly every action, and reading them costs less than a view and its encoding."""
+    the counts change at nearly every action, and reading them costs less than a view and its encoding.
+    The body is one list of numerators divided at once by a fixed row of denominators (1 where an entry is
+    already its number: x / 1.0 is x exactly, so the numbers are the encoder's)."""
 
     def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
+        n = state.num_players
         self.seat = seat
-        self.size = encoding.size
-        self.most = [float(max(1, n)) for n in state.counts]
-        self.total = float(sum(state.counts))
         self.cap = state.options["turn_cap"]
+        most = [float(max(1, count)) for count in state.counts]
+        total = float(sum(state.counts))
+        self.body = 3 * n + 1
+        self.denominators = np.array([*most, *most, *[total] * n, *most * n, *[1.0, 1.0, 1.0, total] * n,
+                                      *most, *most, total, 1.0, 2.0, 1.0, *[1.0] * n])
         self.vector = np.zeros(encoding.size, np.float32)
-
+        self.vector[seat] = 1.0
 
     def update(self, state: Any) -> np.ndarray:
-        n, seat, most, total = state.num_players, self.seat, self.most, self.total
-        numbers: list[float] = []
-        header(numbers, n, seat, state)
-        numbers.extend([held / top for held, top in zip(state.hands[seat], most, strict=True)])
+        n, seat = state.num_players, self.seat
+        mover = state.to_move
         drawn = [0] * 8
-        if seat == state.to_move:
+        if seat == mover:
             for kind in state.drawn:
                 drawn[kind] += 1
-        numbers.extend([held / top for held, top in zip(drawn, most, strict=True)])
-        numbers.extend([size / total for size in state.sizes])
-        for known in state.known:
-            numbers.extend([held / top for held, top in zip(known, most, strict=True)])
-        for q in range(n):
-            team = state.team[q]
-            numbers.extend((1.0 if team == 0 else 0.0, 1.0 if team == 1 else 0.0,
-                            1.0 if state.leader[q] else 0.0, state.crew[q] / total))
         market = [0] * 8
         for kind in state.market:
             market[kind] += 1
-        numbers.extend([held / top for held, top in zip(market, most, strict=True)])
-        numbers.extend([held / top for held, top in zip(state.in_discard, most, strict=True)])
-        mover = state.to_move
-        numbers.extend((len(state.draw) / total, min(1.0, state.turn / self.cap), state.drew / 2,
-                        1.0 if mover is not None and state.sizes[mover] <= HAND_LIMIT else 0.0))
+        tables: list[float] = []
+        for team, leader, crew in zip(state.team, state.leader, state.crew, strict=True):
+            tables += (1.0 if team == 0 else 0.0, 1.0 if team == 1 else 0.0, 1.0 if leader else 0.0, crew)
         first = [0.0] * n
         first[state.first_player] = 1.0
-        numbers.extend(first)
-        self.vector[:] = numbers
-        return self.vector
+        numerators = [*state.hands[seat], *drawn, *state.sizes, *[held for known in state.known for held in known],
+                      *tables, *market, *state.in_discard, len(state.draw), min(1.0, state.turn / self.cap),
+                      state.drew, 1.0 if mover is not None and state.sizes[mover] <= HAND_LIMIT else 0.0, *first]
+        vector = self.vector
+        vector[self.body:] = np.array(numerators, np.float64) / self.denominators
+        self.mover_and_outcome(state)
+        return vector
 
 
 class TicTacKOTracker(Tracker):
-    """One seat's Tic Tac K.O. observation, read from the state (the seat's hand, every hand's count and known
-    cards, the piles' counts, the discards, completed Objectives and the seat's own team's, the Grid, the top
-    of the stack) at each update: only its few non-zero places are written, into zeros."""
+    """One seat's Tic Tac K.O. observation, kept up to date part by part: the seat's hand, each seat's count
+    and known cards, each team's piles, discards, completed Objectives (and the seat's own team's Objective)
+    and each space of the Grid are written again only when they changed since the last update; the short
+    parts after the Grid (the top of the stack, the phase, the mover) are written afresh every update."""
 
     def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
         self.seat = seat
@@ -274,56 +258,83 @@ class TicTacKOTracker(Tracker):
         self.total = float(sum(self.most))
         self.objectives = len(state.objective_cards)
         self.vector = np.zeros(encoding.size, np.float32)
+        self.vector[seat] = 1.0
+        n = state.num_players
+        self.hand: list[int] | None = None
+        self.seats: list[tuple | None] = [None] * n
+        self.teams: list[tuple | None] = [None, None]
+        self.grid: list[Any] = [None] * len(state.grid)
+        self.written_grid = False
 
-    def _counts(self, places: list[int], values: list[float], start: int, base: int, kinds: list[int]) -> None:
+    def copy(self) -> TicTacKOTracker:
+        other = super().copy()
+        other.seats, other.teams = self.seats[:], self.teams[:]
+        return other
+
+    def _counts(self, start: int, base: int, kinds: list[int]) -> None:
+        """The counts of `kinds` (of the team whose cards start at `base`) over the part at `start`."""
+        vector, most = self.vector, self.most
+        vector[start:start + self.kinds] = 0.0
         held: dict[int, int] = {}
         for kind in kinds:
             held[base + kind] = held.get(base + kind, 0) + 1
-        most = self.most
         for card, count in held.items():
-            places.append(start + card)
-            values.append(count / most[card])
+            vector[start + card] = count / most[card]
 
     def update(self, state: Any) -> np.ndarray:
         n, seat, at, base, kinds, total = state.num_players, self.seat, self.at, self.base, self.kinds, self.total
-        ones = [seat]  # the places holding 1.0; `places` and `values` the others
-        places: list[int] = []
-        values: list[float] = []
-        over = state.outcome is not None
-        if state.to_move is not None:
-            ones.append(n + state.to_move)
-        if over:
-            ones.extend([2 * n + winner for winner in state.outcome.winners] + [3 * n])
+        vector = self.vector
         team_of = state.team_of
-        self._counts(places, values, at["hand"], base[team_of[seat]], state.hands[seat])
+        hands = state.hands
+        if hands[seat] != self.hand:
+            self._counts(at["hand"], base[team_of[seat]], hands[seat])
+            self.hand = list(hands[seat])
         start = at["seats"]
         for q in range(n):
-            places.append(start)
-            values.append(len(state.hands[q]) / total)
-            self._counts(places, values, start + 1, base[team_of[q]], state.known[q])
+            known = state.known[q]
+            saved = self.seats[q]
+            if saved is None or saved[0] != len(hands[q]) or saved[1] != known:
+                vector[start] = len(hands[q]) / total
+                self._counts(start + 1, base[team_of[q]], known)
+                self.seats[q] = (len(hands[q]), list(known))
             start += 1 + kinds
         start = at["teams"]
+        objectives = self.objectives
         for t in (0, 1):
-            places.append(start)
-            values.append(len(state.piles[t]) / total)
-            self._counts(places, values, start + 1, base[t], state.discards[t])
-            start += 1 + kinds
-            ones.extend([start + i for i in state.completed[t]])
-            start += self.objectives
-            if team_of[seat] == t and state.objective[t] is not None:
-                ones.append(start + state.objective[t])
-            start += self.objectives
-        start = at["grid"]
-        for cell in state.grid:
-            if cell is not None:
-                ones.append(start + base[cell[TEAM]] + cell[KIND])
-                if cell[UP]:
-                    ones.append(start + kinds)
-            start += kinds + 1
+            objective = state.objective[t] if team_of[seat] == t else None
+            saved = self.teams[t]
+            pile, discards, completed = len(state.piles[t]), state.discards[t], state.completed[t]
+            if (saved is None or saved[0] != pile or saved[1] != discards or saved[2] != completed
+                    or saved[3] != objective):
+                vector[start] = pile / total
+                self._counts(start + 1, base[t], discards)
+                done = start + 1 + kinds
+                vector[done:done + 2 * objectives] = 0.0
+                for i in completed:
+                    vector[done + i] = 1.0
+                if objective is not None:
+                    vector[done + objectives + objective] = 1.0
+                self.teams[t] = (pile, list(discards), list(completed), objective)
+            start += 1 + kinds + 2 * objectives
+        grid = state.grid
+        if grid != self.grid or not self.written_grid:
+            start, saved = at["grid"], self.grid
+            for space, cell in enumerate(grid):
+                if cell != saved[space] or not self.written_grid:
+                    place = start + space * (kinds + 1)
+                    vector[place:place + kinds + 1] = 0.0
+                    if cell is not None:
+                        vector[place + base[cell[TEAM]] + cell[KIND]] = 1.0
+                        if cell[UP]:
+                            vector[place + kinds] = 1.0
+            self.grid = list(grid)
+            self.written_grid = True
+        over = state.outcome is not None
+        ones: list[int] = []
+        vector[at["stack_depth"]:] = 0.0
         stack = state.stack
         if stack:
-            places.append(at["stack_depth"])
-            values.append(min(1.0, len(stack) / 10))
+            vector[at["stack_depth"]] = min(1.0, len(stack) / 10)
             top = stack[-1]
             window = top.__class__ is Window
             event = top.event if window else "effect"
@@ -339,10 +350,9 @@ class TicTacKOTracker(Tracker):
             ones.extend([at["gridlock"] + q for q in state.gridlock] + [at["gridlock"] + n])
         if not over:
             ones.extend([at["phase"] + KO_PHASES[ko_phase(state)], at["active"] + state.active])
-        vector = self.vector
-        vector.fill(0.0)
-        vector[ones] = 1.0
-        vector[places] = values
+        if ones:
+            vector[ones] = 1.0
+        self.mover_and_outcome(state)
         return vector
 
 
