@@ -49,6 +49,12 @@ class Numbering:
         self._index = {action: i for i, action in enumerate(self.actions)}
         if len(self._index) != len(self.actions):
             raise AssertionError(f"{game.title}'s numbering lists an action twice")
+        self._defaults = options == game.check_options({})
+
+    def start(self, seed: int) -> State:
+        """A new game from `seed` under these options (passed as none where they are the defaults: the
+        engine's fast path, which skips checking them again)."""
+        return self.game.start(seed, {} if self._defaults else dict(self.options))
 
     def __len__(self) -> int:
         return len(self.actions)

@@ -29,9 +29,14 @@ TERRAIN_LETTERS = "".join(LETTERS[terrain] for terrain in TERRAIN_INDEX)
 
 
 class Tracker:
-    """One seat's observation vector (`vector`), brought up to date by `update(state)`."""
+    """One seat's observation vector (`vector`), brought up to date by `update(state)`; made blank (the
+    places worked out from the options, only the viewer written)."""
 
     vector: np.ndarray
+    mover: int | None = None
+    """The mover the header holds (None: none yet)."""
+    over = False
+    """Whether the header holds an outcome."""
 
     def copy(self) -> Tracker:
         """A tracker of its own for a copy of the state (a clone's observations go their own way)."""
@@ -41,16 +46,23 @@ class Tracker:
         return other
 
     def mover_and_outcome(self, state: Any) -> None:
-        """The header's changing part in place (mover, winners, over; the viewer stays)."""
-        n, vector = state.num_players, self.vector
-        vector[n:3 * n + 1] = 0.0
-        if state.to_move is not None:
-            vector[n + state.to_move] = 1.0
-        outcome = state.outcome
-        if outcome is not None:
-            for winner in outcome.winners:
-                vector[2 * n + winner] = 1.0
-            vector[3 * n] = 1.0
+        """The header's changing part in place where it changed (mover, winners, over; the viewer stays)."""
+        mover, outcome = state.to_move, state.outcome
+        if mover != self.mover:
+            n, vector = state.num_players, self.vector
+            if self.mover is not None:
+                vector[n + self.mover] = 0.0
+            if mover is not None:
+                vector[n + mover] = 1.0
+            self.mover = mover
+        if (outcome is not None) != self.over:
+            n, vector = state.num_players, self.vector
+            vector[2 * n:3 * n + 1] = 0.0
+            if outcome is not None:
+                for winner in outcome.winners:
+                    vector[2 * n + winner] = 1.0
+                vector[3 * n] = 1.0
+            self.over = outcome is not None
 
 
 class TicTacTwoTracker(Tracker):
@@ -58,47 +70,51 @@ class TicTacTwoTracker(Tracker):
 
     def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
         self.seat = seat
-        self.encoding = encoding
-        self.at = encoding.offsets
+        at = encoding.offsets
+        self.mark_places = [at["marks"] + 2 * (i % 9) + i // 9 for i in range(18)]  # by bit of `_marks`
+        self.tiles_at, self.face_up_at, self.peeks_at = at["tiles"], at["face_up"], at["peeks"]
+        self.centre_at, self.peeking_at = at["centre_owner"], at["peeking"]
         self.vector = np.zeros(encoding.size, np.float32)
         self.vector[seat] = 1.0  # the viewer; everything else comes from the first update, from nothing
         self.marks = self.up = self.peeks = 0
         self.centre = None
-        self.update(state)
+        self.peeking = False
 
     def update(self, state: Any) -> np.ndarray:
-        vector, at = self.vector, self.at
+        vector = self.vector
         marks = state._marks
-        new = marks ^ self.marks
-        if new:
-            base = at["marks"]
+        if marks != self.marks:
+            new, places = marks ^ self.marks, self.mark_places
             while new:
-                i = (new & -new).bit_length() - 1
-                new &= new - 1
-                vector[base + 2 * (i % 9) + i // 9] = 1.0
+                low = new & -new
+                vector[places[low.bit_length() - 1]] = 1.0
+                new ^= low
             self.marks = marks
         up = state._up
-        new = up ^ self.up
-        if new:
-            tiles = state.tiles
+        if up != self.up:
+            new, tiles = up ^ self.up, state.tiles
             while new:
-                square = (new & -new).bit_length() - 1
-                new &= new - 1
-                vector[at["tiles"] + 6 * square + TILE_LETTERS[tiles[square]]] = 1.0
-                vector[at["face_up"] + square] = 1.0
+                low = new & -new
+                square = low.bit_length() - 1
+                vector[self.tiles_at + 6 * square + TILE_LETTERS[tiles[square]]] = 1.0
+                vector[self.face_up_at + square] = 1.0
+                new ^= low
             self.up = up
         peeks = state.peeks
         if len(peeks) != self.peeks:
+            at = self.peeks_at
             for by, square in peeks[self.peeks:]:
-                vector[at["peeks"] + 9 * by + square] = 1.0
+                vector[at + 9 * by + square] = 1.0
                 if by == self.seat:
-                    vector[at["peeks"] + 18 + square] = 1.0
-                    vector[at["tiles"] + 6 * square + TILE_LETTERS[state.tiles[square]]] = 1.0
+                    vector[at + 18 + square] = 1.0
+                    vector[self.tiles_at + 6 * square + TILE_LETTERS[state.tiles[square]]] = 1.0
             self.peeks = len(peeks)
         if state.centre_owner != self.centre:
             self.centre = state.centre_owner
-            vector[at["centre_owner"] + self.centre] = 1.0
-        vector[at["peeking"]] = 1.0 if state.peeking else 0.0
+            vector[self.centre_at + self.centre] = 1.0
+        if state.peeking != self.peeking:
+            self.peeking = state.peeking
+            vector[self.peeking_at] = 1.0 if self.peeking else 0.0
         self.mover_and_outcome(state)
         return vector
 
@@ -113,7 +129,6 @@ class TycTracker(Tracker):
         self.vector = np.zeros(encoding.size, np.float32)
         self.vector[seat] = 1.0
         self.moves = 0
-        self.update(state)
 
     def update(self, state: Any) -> np.ndarray:
         vector, at = self.vector, self.at
@@ -159,7 +174,6 @@ class TicTacTrekTracker(Tracker):
         self.placed = 0
         self.fires: dict[int, int] = {}
         self.pending: int | None = None
-        self.update(state)
 
     def update(self, state: Any) -> np.ndarray:
         vector, at, window = self.vector, self.at, self.window
@@ -361,6 +375,15 @@ TRACKERS = {"tic-tac-two": TicTacTwoTracker, "tyc": TycTracker, "tic-tac-trek": 
 
 
 def tracker(state: Any, seat: int, encoding: Encoder) -> Any:
-    """A tracker of `seat`'s observation of `state`'s game, or None where the game has none."""
-    make = TRACKERS.get(state.game.name)
-    return None if make is None else make(state, seat, encoding)
+    """A tracker of `seat`'s observation of `state`'s game, brought up to date, or None where the game has
+    none. Each starts as a copy of the seat's blank tracker (its places worked out, nothing seen yet), made
+    once per encoding (the options decide every place)."""
+    blank = encoding.blanks.get(seat)
+    if blank is None:
+        make = TRACKERS.get(state.game.name)
+        if make is None:
+            return None
+        blank = encoding.blanks[seat] = make(state, seat, encoding)
+    follow = blank.copy()
+    follow.update(state)
+    return follow

@@ -230,7 +230,7 @@ class KitState(pyspiel.State):
         held = self.held
         if not held.ready:
             game = self.get_game()
-            held = self.held = Held(game.kit.start(0, dict(game.rule_options)) if game.chance == "none" else None)
+            held = self.held = Held(game.numbering.start(0) if game.chance == "none" else None)
             for action in self.history():
                 self._advance(game, action)
         return held.kit
@@ -302,7 +302,7 @@ class KitState(pyspiel.State):
                 return
             held.seed_bytes.append(action)
             if len(held.seed_bytes) == SEED_NODES:
-                held.kit = game.kit.start(int.from_bytes(bytes(held.seed_bytes), "big"), dict(game.rule_options))
+                held.kit = game.numbering.start(int.from_bytes(bytes(held.seed_bytes), "big"))
             return
         mover = kit.to_move
         notation = game.numbering.action(action)

@@ -115,7 +115,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             if self._seeds is None:
                 self._seeds = np.random.default_rng(self._last_seed)
             kit_seed = int(self._seeds.integers(2**63))
-        self.game_state = self.game.start(kit_seed, dict(self.rule_options))
+        self.game_state = self.numbering.start(kit_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
