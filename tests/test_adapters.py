@@ -686,7 +686,8 @@ def test_pettingzoo_observations_equal_the_views_encoded_afresh_over_random_play
 def test_openspiel_tensors_of_clones_that_part_equal_the_views_encoded_afresh(variant):
     """Property, for every game and variant: a state and its clone (which copies the kept observations) each
     go their own random way, and at every step each player's observation tensor in each equals the view
-    encoded from scratch, so neither's observations leak into or lag behind the other's."""
+    encoded from scratch, so neither's observations leak into or lag behind the other's (and a list handed
+    out, changed by its caller, changes no later one)."""
     from tictac_nb.adapters import openspiel
 
     name, _, options = variant
@@ -700,7 +701,9 @@ def test_openspiel_tensors_of_clones_that_part_equal_the_views_encoded_afresh(va
                 if branch is None or branch.is_terminal():
                     continue
                 for player in range(game.num_players()):
-                    assert branch.observation_tensor(player) == encoded(branch.kit, player)
+                    tensor = branch.observation_tensor(player)
+                    assert tensor == encoded(branch.kit, player)
+                    tensor[:] = [2.0] * len(tensor)  # the caller's own list: the next is made afresh
                 branch.apply_action(rng.choice(branch.legal_actions()))
             if step % 10 == 0 and not state.is_terminal():
                 twin = state.clone()

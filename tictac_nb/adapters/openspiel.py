@@ -56,9 +56,10 @@ from .pettingzoo import shares
 
 SEED_NODES = 4
 """Chance nodes of 256 outcomes each whose bytes make the kit's seed, under `chance="seed"`."""
-SPARSE_FROM = 4096
-"""A longer tensor (Trek's) goes to python as a list of zeros with its few other numbers written in: making a
-float of each zero costs more."""
+LISTED_FROM = 256
+"""A longer tensor (Tyc's, Trek's, K.O.'s) goes to python as a copy of a list its observer keeps per player,
+in which only the numbers that changed since that player's last tensor are written: making a float of every
+number costs more."""
 TENSOR_LIMIT = 2**17
 """The most numbers an information-state tensor may hold (else the game gives its string only)."""
 
@@ -178,14 +179,9 @@ class KitGame(pyspiel.Game):
             kind = pyspiel.IIGObservationType(perfect_recall=True) if recall else None
             observer = self.observers[recall] = KitObserver(self, kind, None)
         observer.set_from(state, player)
-        tensor = observer.tensor
-        if tensor.size <= SPARSE_FROM:
-            return tensor.tolist()
-        numbers = [0.0] * tensor.size
-        places = np.flatnonzero(tensor)
-        for place, number in zip(places.tolist(), tensor[places].tolist(), strict=True):
-            numbers[place] = number
-        return numbers
+        if observer.tensor.size < LISTED_FROM:
+            return observer.tensor.tolist()
+        return observer.listed(player)
 
     def max_chance_nodes_in_history(self) -> int:
         return {"none": 0, "seed": SEED_NODES, "listed": 1}[self.chance]
@@ -428,6 +424,7 @@ class KitObserver:
             raise ValueError(f"the kit's observers take no parameters, not {params!r}")
         self.encoder = game.encoder
         self.opening: dict[int, np.ndarray] = {}
+        self.kept: dict[int, tuple[np.ndarray, list[float]]] = {}
         self.tracks = game.kit.name in TRACKERS
         self.recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         self.private = iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
@@ -438,6 +435,22 @@ class KitObserver:
         steps = game.longest + 1 if self.recall else 1
         self.tensor = np.zeros(steps * self.encoder.size, np.float32)
         self.dict = {"views": self.tensor.reshape(steps, self.encoder.size)} if self.recall else {"view": self.tensor}
+
+    def listed(self, player: int) -> list[float]:
+        """The tensor as a new list of floats, from the list kept for `player` with the changed numbers written."""
+        tensor = self.tensor
+        kept = self.kept.get(player)
+        if kept is None:
+            kept = self.kept[player] = (tensor.copy(), tensor.tolist())
+            return kept[1][:]
+        last, numbers = kept
+        changed = np.flatnonzero(tensor != last)
+        if changed.size:
+            values = tensor[changed]
+            for place, number in zip(changed.tolist(), values.tolist(), strict=True):
+                numbers[place] = number
+            last[changed] = values
+        return numbers[:]
 
     def set_from(self, state: KitState, player: int) -> None:
         if not state.held.ready and state.move_number() == 0:
