@@ -4,7 +4,8 @@
     python bench/adapters.py --seconds 1 --game tic-tac-two
 
 Per game (rules as printed) it plays uniformly random games for `--seconds` each way (in slices, the ways
-taking turns, so a busy machine slows each alike) and prints steps (actions) a second:
+taking turns) and prints steps (actions) a second of this process's own CPU time (`time.process_time`: what
+other work on a busy machine takes does not count, though caches it shares still slow every way):
 
 - kit: the engine alone (`legal_actions`, `play`);
 - env: PettingZoo's `env()` (the wrapped environment), reading `last()` (observation and mask) every step;
@@ -37,15 +38,15 @@ load falls on every way alike and the ratios stay true on a busy machine."""
 
 
 def rates(runs: dict[str, object], seconds: float) -> dict[str, float]:
-    """Steps a second of each `run(rng)` (which plays one game and returns its steps), over `seconds` each,
-    measured in `ROUNDS` slices taken in turn."""
+    """Steps a CPU second of each `run(rng)` (which plays one game and returns its steps), over `seconds` of
+    CPU time each, measured in `ROUNDS` slices taken in turn."""
     rngs = {way: random.Random(1) for way in runs}
     steps = dict.fromkeys(runs, 0)
     spent = dict.fromkeys(runs, 0.0)
     for _ in range(ROUNDS):
         for way, run in runs.items():
-            rng, done, start = rngs[way], 0, time.perf_counter()
-            while (elapsed := time.perf_counter() - start) < seconds / ROUNDS:
+            rng, done, start = rngs[way], 0, time.process_time()
+            while (elapsed := time.process_time() - start) < seconds / ROUNDS:
                 done += run(rng)
             steps[way] += done
             spent[way] += elapsed
@@ -65,7 +66,6 @@ def kit_game(name: str):
 
 def env_game(name: str):
     environment = env(name)
-    numbers = np.random.default_rng(1)
 
     def run(rng: random.Random) -> int:
         environment.reset(seed=rng.randrange(2**32))
@@ -76,7 +76,7 @@ def env_game(name: str):
                 environment.step(None)
                 continue
             legal = np.flatnonzero(observation["action_mask"])
-            environment.step(int(legal[numbers.integers(len(legal))]))
+            environment.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         return steps
     return run
@@ -103,7 +103,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--game", choices=list(tictac_nb.GAMES), action="append")
     args = parser.parse_args()
-    print(f"load average {os.getloadavg()[0]:.2f} (steps/s fall with it; the ratios, measured in turns, less so)")
+    print(f"load average {os.getloadavg()[0]:.2f}; steps a second of this process's CPU time")
     print(f"{'game':<14}{'kit steps/s':>12}{'env steps/s':>13}{'env/kit':>9}{'spiel steps/s':>15}{'spiel/kit':>11}")
     two = None
     for name in args.game or list(tictac_nb.GAMES):
