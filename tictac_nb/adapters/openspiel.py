@@ -192,10 +192,11 @@ class Held:
     seat's recall. A clone copies it (with the kit's own fast `clone`); a pickle (what OpenSpiel's
     serialization writes) holds none of it, and the state replays its history instead."""
 
-    __slots__ = ("ready", "seed_bytes", "kit", "seen", "trackers")
+    __slots__ = ("ready", "seed_bytes", "kit", "seen", "trackers", "game")
 
     def __init__(self, kit: State | None = None, seed_bytes: list[int] | None = None,
-                 seen: dict[int, Recall] | None = None, ready: bool = True) -> None:
+                 seen: dict[int, Recall] | None = None, ready: bool = True, game: KitGame | None = None) -> None:
+        self.game = game  # the state's game, kept here: OpenSpiel's `get_game` is a call into C++ each time
         self.ready = ready
         self.kit = kit
         self.seed_bytes = seed_bytes or []
@@ -204,7 +205,7 @@ class Held:
 
     def __deepcopy__(self, memo: dict) -> Held:
         copy = Held(None if self.kit is None else self.kit.clone(), self.seed_bytes[:],
-                    {key: recall.copy() for key, recall in self.seen.items()}, self.ready)
+                    {key: recall.copy() for key, recall in self.seen.items()}, self.ready, self.game)
         copy.trackers = {seat: follow.copy() for seat, follow in self.trackers.items()}
         return copy
 
@@ -218,22 +219,29 @@ class KitState(pyspiel.State):
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
-        self.held = Held(ready=False)  # made on first use: OpenSpiel's clones replace it at once
+        self.held = Held(ready=False, game=game)  # made on first use: OpenSpiel's clones replace it at once
+
+    def game(self) -> KitGame:
+        """`get_game()`, kept after the first call."""
+        held = self.held
+        if held.game is None:
+            held.game = self.get_game()
+        return held.game
 
     @property
     def kit(self) -> State | None:
         """The kit's state (None at the deal); a new state starts it, a deserialized one replays its history."""
         held = self.held
         if not held.ready:
-            game = self.get_game()
-            held = self.held = Held(game.numbering.start(0) if game.chance == "none" else None)
+            game = self.game()
+            held = self.held = Held(game.numbering.start(0) if game.chance == "none" else None, game=game)
             for action in self.history():
                 self._advance(game, action)
         return held.kit
 
     @kit.setter
     def kit(self, kit: State | None) -> None:
-        self.held = Held(kit)
+        self.held = Held(kit, game=self.held.game)
 
     def current_player(self) -> int:
         held = self.held
@@ -248,7 +256,7 @@ class KitState(pyspiel.State):
         kit = self.kit
         if kit is None or kit.outcome is not None or player != kit.to_move:
             return []
-        game = self.get_game()
+        game = self.game()
         legal = tuple(kit.legal_actions())
         found = game._legal.get(legal)
         if found is None:
@@ -263,7 +271,7 @@ class KitState(pyspiel.State):
         held = self.held
         kit = held.kit if held.ready else self.kit  # the property, without its call where it is ready
         if kit is None:
-            return self.get_game().chance_actions[:]
+            return self.game().chance_actions[:]
         if kit.outcome is not None:
             return []
         if player is not None and player < 0:
@@ -275,19 +283,19 @@ class KitState(pyspiel.State):
         return (held.kit if held.ready else self.kit) is None
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        return self.get_game().tensor_of(self, player, recall=False)
+        return self.game().tensor_of(self, player, recall=False)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return self.get_game().tensor_of(self, player, recall=True)
+        return self.game().tensor_of(self, player, recall=True)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.kit is None, "only the deal is a chance node"
-        return self.get_game().outcomes
+        return self.game().outcomes
 
     def _apply_action(self, action: int) -> None:
         if not self.held.ready:
             self.kit  # noqa: B018 (replays the history first)
-        self._advance(self.get_game(), action)
+        self._advance(self.game(), action)
 
     def _advance(self, game: KitGame, action: int) -> None:
         held = self.held
@@ -309,9 +317,9 @@ class KitState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            deal = self.get_game().deals
+            deal = self.game().deals
             return f"deal {json.dumps(deal[action], sort_keys=True)}" if deal else f"seed byte {action}"
-        return self.get_game().numbering.action(action)
+        return self.game().numbering.action(action)
 
     def is_terminal(self) -> bool:
         held = self.held
@@ -320,7 +328,7 @@ class KitState(pyspiel.State):
 
     def returns(self) -> list[float]:
         if self.kit is None:
-            return [0.0] * self.get_game().num_players()
+            return [0.0] * self.game().num_players()
         return shares(self.kit)
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> KitState:
@@ -328,7 +336,7 @@ class KitState(pyspiel.State):
         own recall (the made-up world's past is no one's)."""
         copy = self.clone()
         if copy.kit is not None:
-            copy.kit = self.kit.determinize(player, self.get_game().rng)
+            copy.kit = self.kit.determinize(player, self.game().rng)
             copy.held.seen = {player: self.recall(player).copy()}
             copy.held.trackers = {}
         return copy
