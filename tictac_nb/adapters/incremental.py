@@ -275,7 +275,7 @@ class TicTacKOTracker(Tracker):
         self.vector[seat] = 1.0
         n = state.num_players
         self.hand: list[int] | None = None
-        self.seats: list[tuple | None] = [None] * n
+        self.seats: list[list[int] | None] = [None] * n  # each seat's known cards as last written
         self.teams: list[tuple | None] = [None, None]
         self.grid: list[Any] = [None] * len(state.grid)
         self.written_grid = False
@@ -303,24 +303,21 @@ class TicTacKOTracker(Tracker):
         if hands[seat] != self.hand:
             self._counts(at["hand"], base[team_of[seat]], hands[seat])
             self.hand = list(hands[seat])
-        start = at["seats"]
-        for q in range(n):
-            known = state.known[q]
-            saved = self.seats[q]
-            if saved is None or saved[0] != len(hands[q]) or saved[1] != known:
-                vector[start] = len(hands[q]) / total
+        start, seats = at["seats"], self.seats
+        for q, known in enumerate(state.known):
+            vector[start] = len(hands[q]) / total
+            if known != seats[q]:
                 self._counts(start + 1, base[team_of[q]], known)
-                self.seats[q] = (len(hands[q]), list(known))
+                seats[q] = list(known)
             start += 1 + kinds
-        start = at["teams"]
+        start, teams = at["teams"], self.teams
         objectives = self.objectives
         for t in (0, 1):
+            vector[start] = len(state.piles[t]) / total
             objective = state.objective[t] if team_of[seat] == t else None
-            saved = self.teams[t]
-            pile, discards, completed = len(state.piles[t]), state.discards[t], state.completed[t]
-            if (saved is None or saved[0] != pile or saved[1] != discards or saved[2] != completed
-                    or saved[3] != objective):
-                vector[start] = pile / total
+            saved = teams[t]
+            discards, completed = state.discards[t], state.completed[t]
+            if saved is None or saved[0] != discards or saved[1] != completed or saved[2] != objective:
                 self._counts(start + 1, base[t], discards)
                 done = start + 1 + kinds
                 vector[done:done + 2 * objectives] = 0.0
@@ -328,7 +325,7 @@ class TicTacKOTracker(Tracker):
                     vector[done + i] = 1.0
                 if objective is not None:
                     vector[done + objectives + objective] = 1.0
-                self.teams[t] = (pile, list(discards), list(completed), objective)
+                teams[t] = (list(discards), list(completed), objective)
             start += 1 + kinds + 2 * objectives
         grid = state.grid
         if grid != self.grid or not self.written_grid:
