@@ -8,8 +8,9 @@ own hand and Objective, known cards, counts), and the tests check it against the
 random games, for every seat.
 
 `tracker(state, seat, encoding)` gives one for each of the kit's five games, else None (the grid
-family's views are short). TIC TOC's and K.O.'s read the seat's part of the state afresh at each update
-(nearly every action changes their card counts), which still costs a fraction of a view and its encoding.
+family's views are short). TIC TOC's reads the seat's counts afresh at each update (nearly every action
+changes them), K.O.'s writes again only the parts that changed; either costs a fraction of a view and its
+encoding.
 """
 
 from __future__ import annotations
