@@ -376,6 +376,10 @@ def test_pettingzoo_reset_seed_is_the_kits_seed_and_illegal_actions_change_nothi
     e = raw_env("tic-toc", players=3)
     e.reset(seed=11)
     assert e.game_state.record() == tictac_nb.new_game("tic-toc", seed=11, players=3).record()
+    plain = raw_env("tic-toc")  # the default options, passed to the engine as none (its fast path)
+    plain.reset(seed=11)
+    assert plain.game_state.record() == tictac_nb.new_game("tic-toc", seed=11).record()
+    assert plain.game_state.options == tictac_nb.new_game("tic-toc", seed=11).options != e.game_state.options
     before = e.game_state.record()
     illegal = int((e.observe(e.agent_selection)["action_mask"] == 0).nonzero()[0][0])
     with pytest.raises(ValueError, match=r"action \d+ \(.*\) is not legal for player_\d now"):

@@ -49,12 +49,6 @@ class Numbering:
         self._index = {action: i for i, action in enumerate(self.actions)}
         if len(self._index) != len(self.actions):
             raise AssertionError(f"{game.title}'s numbering lists an action twice")
-        self._defaults = options == game.check_options({})
-
-    def start(self, seed: int) -> State:
-        """A new game from `seed` under these options (passed as none where they are the defaults: the
-        engine's fast path, which skips checking them again)."""
-        return self.game.start(seed, {} if self._defaults else dict(self.options))
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -173,6 +167,12 @@ ENUMERATORS = {"tic-tac-two": _tic_tac_two, "tyc": _tyc, "tic-tac-trek": _tic_ta
 
 def game_of(game: str | Game) -> Game:
     return game if isinstance(game, Game) else game_named(game)
+
+
+def start_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """Checked `options` as `game.start` takes them fastest: none where they are the defaults (the engine's
+    fast path, which skips checking them again)."""
+    return {} if options == game.check_options({}) else dict(options)
 
 
 def numbering(game: str | Game, options: dict[str, Any] | None = None) -> Numbering:

@@ -48,7 +48,7 @@ import pyspiel
 
 from ..engine import Choice, Game, State
 from ..registry import GAMES, HOOKS
-from .actions import game_of, numbering
+from .actions import game_of, numbering, start_options
 from .chance import chance_of, deals, perfect_information
 from .incremental import TRACKERS, tracker
 from .observations import encoder
@@ -118,6 +118,7 @@ class KitGame(pyspiel.Game):
         self.numbering = numbering(self.kit, options)
         self.encoder = encoder(self.kit, options)
         self.rule_options = dict(self.numbering.options)
+        self.start_options = start_options(self.kit, self.rule_options)
         asked = params.get("chance", "seed")
         if asked not in ("seed", "exact"):
             raise ValueError(f"parameter 'chance' is 'seed' or 'exact', not {asked!r}")
@@ -234,7 +235,8 @@ class KitState(pyspiel.State):
         held = self.held
         if not held.ready:
             game = self.game()
-            held = self.held = Held(game.numbering.start(0) if game.chance == "none" else None, game=game)
+            start = game.kit.start(0, dict(game.start_options)) if game.chance == "none" else None
+            held = self.held = Held(start, game=game)
             for action in self.history():
                 self._advance(game, action)
         return held.kit
@@ -306,7 +308,7 @@ class KitState(pyspiel.State):
                 return
             held.seed_bytes.append(action)
             if len(held.seed_bytes) == SEED_NODES:
-                held.kit = game.numbering.start(int.from_bytes(bytes(held.seed_bytes), "big"))
+                held.kit = game.kit.start(int.from_bytes(bytes(held.seed_bytes), "big"), dict(game.start_options))
             return
         mover = kit.to_move
         notation = game.numbering.action(action)

@@ -44,7 +44,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..engine import SEED_LIMIT, IllegalAction, State
-from .actions import game_of, numbering
+from .actions import game_of, numbering, start_options
 from .incremental import tracker
 from .observations import encoder
 
@@ -73,6 +73,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.numbering = numbering(self.game, options)
         self.encoder = encoder(self.game, options)
         self.rule_options = dict(self.numbering.options)
+        self._start_options = start_options(self.game, self.rule_options)
         probe = self.game.start(0, dict(self.rule_options))
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"tictac_nb_{self.game.name.replace('-', '_')}_v0",
                          "is_parallelizable": False}
@@ -117,7 +118,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             if self._seeds is None:
                 self._seeds = np.random.default_rng(self._last_seed)
             kit_seed = int(self._seeds.integers(2**63))
-        self.game_state = self.numbering.start(kit_seed)
+        self.game_state = self.game.start(kit_seed, dict(self._start_options))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
