@@ -250,6 +250,34 @@ def test_pettingzoo_observations_kept_move_by_move_match_the_encoded_views(name)
             e.step(rng.choice(e.numbering.legal(e.game_state)))
 
 
+def encoded(state: State, seat: int) -> list[float]:
+    """The seat's view encoded afresh, as the float32 numbers the adapters hand out."""
+    import numpy as np
+
+    return np.array(observe(state, seat), np.float32).tolist()
+
+
+def test_trek_observations_kept_move_by_move_follow_campfires_that_move():
+    """Trek's tracker against the views encoded at every step, for both seats, in games that move campfires
+    whenever they may (`fire x,y` once a seat's one campfire is out), so a campfire leaving its tile is met."""
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    e, moved = raw_env("tic-tac-trek", campfires=1), 0
+    for seed in range(6):
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            for agent in e.possible_agents:
+                assert e.observe(agent)["observation"].tolist() == encoded(e.game_state, e.seat(agent))
+            if e.game_state.outcome is not None:
+                break
+            legal = e.numbering.legal(e.game_state)
+            fires = [action for action in legal if e.numbering.action(action).startswith("fire")]
+            moved += bool(fires)
+            e.step(rng.choice(fires or legal))
+    assert moved
+
+
 def test_pettingzoo_board_planes_and_state():
     import numpy as np
 
@@ -348,6 +376,10 @@ def test_pettingzoo_reset_seed_is_the_kits_seed_and_illegal_actions_change_nothi
     e = raw_env("tic-toc", players=3)
     e.reset(seed=11)
     assert e.game_state.record() == tictac_nb.new_game("tic-toc", seed=11, players=3).record()
+    plain = raw_env("tic-toc")  # the default options, passed to the engine as none (its fast path)
+    plain.reset(seed=11)
+    assert plain.game_state.record() == tictac_nb.new_game("tic-toc", seed=11).record()
+    assert plain.game_state.options == tictac_nb.new_game("tic-toc", seed=11).options != e.game_state.options
     before = e.game_state.record()
     illegal = int((e.observe(e.agent_selection)["action_mask"] == 0).nonzero()[0][0])
     with pytest.raises(ValueError, match=r"action \d+ \(.*\) is not legal for player_\d now"):
@@ -611,7 +643,7 @@ def test_openspiel_strings_and_tensors_hold_only_what_the_player_knows(name, han
     assert json.loads(state.observation_string(0))["viewer"] == 0
 
 
-@pytest.mark.parametrize("name", ["tic-tac-two", "tyc"])
+@pytest.mark.parametrize("name", ["tic-tac-two", "tyc", "tic-tac-trek"])
 def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views(name):
     from tictac_nb.adapters import openspiel
 
@@ -621,7 +653,7 @@ def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views
         state = deal(game.new_initial_state(), rng)
         while True:
             for seat in (0, 1):
-                assert state.observation_tensor(seat) == observe(state.kit, seat)
+                assert state.observation_tensor(seat) == encoded(state.kit, seat)
             if state.is_terminal():
                 break
             state = state.child(rng.choice(state.legal_actions()))
@@ -653,6 +685,34 @@ def test_pettingzoo_observations_equal_the_views_encoded_afresh_over_random_play
             if e.game_state.outcome is not None:
                 break
             e.step(rng.choice(e.numbering.legal(e.game_state)))
+
+
+def test_openspiel_tensors_of_clones_that_part_equal_the_views_encoded_afresh(variant):
+    """Property, for every game and variant: a state and its clone (which copies the kept observations) each
+    go their own random way, and at every step each player's observation tensor in each equals the view
+    encoded from scratch, so neither's observations leak into or lag behind the other's (and a list handed
+    out, changed by its caller, changes no later one)."""
+    from tictac_nb.adapters import openspiel
+
+    name, _, options = variant
+    game = openspiel.load(name, **options)
+    for seed in FASTER_SEEDS:
+        rng = random.Random(seed)
+        state = deal(game.new_initial_state(), rng)
+        twin = None
+        for step in range(FASTER_STEPS):
+            for branch in (state, twin):
+                if branch is None or branch.is_terminal():
+                    continue
+                for player in range(game.num_players()):
+                    tensor = branch.observation_tensor(player)
+                    assert tensor == encoded(branch.kit, player)
+                    tensor[:] = [2.0] * len(tensor)  # the caller's own list: the next is made afresh
+                branch.apply_action(rng.choice(branch.legal_actions()))
+            if step % 10 == 0 and not state.is_terminal():
+                twin = state.clone()
+            if state.is_terminal():
+                break
 
 
 def test_openspiel_answers_given_in_python_equal_those_of_its_cpp_side(variant):

@@ -169,6 +169,12 @@ def game_of(game: str | Game) -> Game:
     return game if isinstance(game, Game) else game_named(game)
 
 
+def start_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """Checked `options` as `game.start` takes them fastest: none where they are the defaults (the engine's
+    fast path, which skips checking them again)."""
+    return {} if options == game.check_options({}) else dict(options)
+
+
 def numbering(game: str | Game, options: dict[str, Any] | None = None) -> Numbering:
     """The numbering of `game`'s actions under `options` (checked like `new_game`'s)."""
     game = game_of(game)

@@ -3,12 +3,14 @@
 A `Tracker` holds one seat's observation vector (the numbers `observations.encoder` makes from
 `state.view(seat)`) and brings it up to date from what changed in the state since it last looked, so a
 step costs a few assignments instead of a view and an encoding. It reads only what the seat may know
-(marks, face-up tiles, the seat's own peeks, public peeks; the seat's own hand and Objective, known
-cards, counts), and the tests check it against the encoder at every step of random games, for every seat.
+(marks, face-up tiles, the seat's own peeks, public peeks; Trek's tiles, campfires and counts; the seat's
+own hand and Objective, known cards, counts), and the tests check it against the encoder at every step of
+random games, for every seat.
 
-`tracker(state, seat, encoding)` gives one for the games that have one (Tic Tac Two, Tyc, TIC TOC,
-Tic Tac K.O.), else None. TIC TOC's and K.O.'s read the seat's part of the state afresh at each update
-(nearly every action changes their card counts), which still costs a fraction of a view and its encoding.
+`tracker(state, seat, encoding)` gives one for each of the kit's five games, else None (the grid
+family's views are short). TIC TOC's reads the seat's counts afresh at each update (nearly every action
+changes them), K.O.'s writes again only the parts that changed; either costs a fraction of a view and its
+encoding.
 """
 
 from __future__ import annotations
@@ -19,14 +21,23 @@ import numpy as np
 
 from ..games.tic_tac_ko.effects import KIND, TEAM, UP, Window
 from ..games.tic_tac_ko.notation import phase as ko_phase
+from ..games.tic_tac_trek.rules import LETTERS, TERRAINS
 from ..games.tic_toc.rules import HAND_LIMIT
-from .observations import KO_EVENTS, KO_PHASES, KO_VERBS, TILE_LETTERS, Encoder
+from .observations import KO_EVENTS, KO_PHASES, KO_VERBS, TERRAIN_INDEX, TILE_LETTERS, Encoder
+
+TERRAIN_LETTERS = "".join(LETTERS[terrain] for terrain in TERRAIN_INDEX)
+"""Trek's terrain letters in the encoding's order."""
 
 
 class Tracker:
-    """One seat's observation vector (`vector`), brought up to date by `update(state)`."""
+    """One seat's observation vector (`vector`), brought up to date by `update(state)`; made blank (the
+    places worked out from the options, only the viewer written)."""
 
     vector: np.ndarray
+    mover: int | None = None
+    """The mover the header holds (None: none yet)."""
+    over = False
+    """Whether the header holds an outcome."""
 
     def copy(self) -> Tracker:
         """A tracker of its own for a copy of the state (a clone's observations go their own way)."""
@@ -36,16 +47,23 @@ class Tracker:
         return other
 
     def mover_and_outcome(self, state: Any) -> None:
-        """The two-player header's changing part in place (mover, winners, over; the viewer stays)."""
-        n, vector = 2, self.vector
-        vector[n:3 * n + 1] = 0.0
-        if state.to_move is not None:
-            vector[n + state.to_move] = 1.0
-        outcome = state.outcome
-        if outcome is not None:
-            for winner in outcome.winners:
-                vector[2 * n + winner] = 1.0
-            vector[3 * n] = 1.0
+        """The header's changing part in place where it changed (mover, winners, over; the viewer stays)."""
+        mover, outcome = state.to_move, state.outcome
+        if mover != self.mover:
+            n, vector = state.num_players, self.vector
+            if self.mover is not None:
+                vector[n + self.mover] = 0.0
+            if mover is not None:
+                vector[n + mover] = 1.0
+            self.mover = mover
+        if (outcome is not None) != self.over:
+            n, vector = state.num_players, self.vector
+            vector[2 * n:3 * n + 1] = 0.0
+            if outcome is not None:
+                for winner in outcome.winners:
+                    vector[2 * n + winner] = 1.0
+                vector[3 * n] = 1.0
+            self.over = outcome is not None
 
 
 class TicTacTwoTracker(Tracker):
@@ -53,47 +71,51 @@ class TicTacTwoTracker(Tracker):
 
     def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
         self.seat = seat
-        self.encoding = encoding
-        self.at = encoding.offsets
+        at = encoding.offsets
+        self.mark_places = [at["marks"] + 2 * (i % 9) + i // 9 for i in range(18)]  # by bit of `_marks`
+        self.tiles_at, self.face_up_at, self.peeks_at = at["tiles"], at["face_up"], at["peeks"]
+        self.centre_at, self.peeking_at = at["centre_owner"], at["peeking"]
         self.vector = np.zeros(encoding.size, np.float32)
         self.vector[seat] = 1.0  # the viewer; everything else comes from the first update, from nothing
         self.marks = self.up = self.peeks = 0
         self.centre = None
-        self.update(state)
+        self.peeking = False
 
     def update(self, state: Any) -> np.ndarray:
-        vector, at = self.vector, self.at
+        vector = self.vector
         marks = state._marks
-        new = marks ^ self.marks
-        if new:
-            base = at["marks"]
+        if marks != self.marks:
+            new, places = marks ^ self.marks, self.mark_places
             while new:
-                i = (new & -new).bit_length() - 1
-                new &= new - 1
-                vector[base + 2 * (i % 9) + i // 9] = 1.0
+                low = new & -new
+                vector[places[low.bit_length() - 1]] = 1.0
+                new ^= low
             self.marks = marks
         up = state._up
-        new = up ^ self.up
-        if new:
-            tiles = state.tiles
+        if up != self.up:
+            new, tiles = up ^ self.up, state.tiles
             while new:
-                square = (new & -new).bit_length() - 1
-                new &= new - 1
-                vector[at["tiles"] + 6 * square + TILE_LETTERS[tiles[square]]] = 1.0
-                vector[at["face_up"] + square] = 1.0
+                low = new & -new
+                square = low.bit_length() - 1
+                vector[self.tiles_at + 6 * square + TILE_LETTERS[tiles[square]]] = 1.0
+                vector[self.face_up_at + square] = 1.0
+                new ^= low
             self.up = up
         peeks = state.peeks
         if len(peeks) != self.peeks:
+            at = self.peeks_at
             for by, square in peeks[self.peeks:]:
-                vector[at["peeks"] + 9 * by + square] = 1.0
+                vector[at + 9 * by + square] = 1.0
                 if by == self.seat:
-                    vector[at["peeks"] + 18 + square] = 1.0
-                    vector[at["tiles"] + 6 * square + TILE_LETTERS[state.tiles[square]]] = 1.0
+                    vector[at + 18 + square] = 1.0
+                    vector[self.tiles_at + 6 * square + TILE_LETTERS[state.tiles[square]]] = 1.0
             self.peeks = len(peeks)
         if state.centre_owner != self.centre:
             self.centre = state.centre_owner
-            vector[at["centre_owner"] + self.centre] = 1.0
-        vector[at["peeking"]] = 1.0 if state.peeking else 0.0
+            vector[self.centre_at + self.centre] = 1.0
+        if state.peeking != self.peeking:
+            self.peeking = state.peeking
+            vector[self.peeking_at] = 1.0 if self.peeking else 0.0
         self.mover_and_outcome(state)
         return vector
 
@@ -108,7 +130,6 @@ class TycTracker(Tracker):
         self.vector = np.zeros(encoding.size, np.float32)
         self.vector[seat] = 1.0
         self.moves = 0
-        self.update(state)
 
     def update(self, state: Any) -> np.ndarray:
         vector, at = self.vector, self.at
@@ -130,70 +151,118 @@ class TycTracker(Tracker):
         return vector
 
 
-def header(numbers: list[float], n: int, seat: int, state: Any) -> None:
-    """The encoders' shared header (viewer, mover, winners, over), appended from the state."""
-    start = len(numbers)
-    numbers.extend([0.0] * (3 * n + 1))
-    numbers[start + seat] = 1.0
-    if state.to_move is not None:
-        numbers[start + n + state.to_move] = 1.0
-    outcome = state.outcome
-    if outcome is not None:
-        for winner in outcome.winners:
-            numbers[start + 2 * n + winner] = 1.0
-        numbers[start + 3 * n] = 1.0
+class TicTacTrekTracker(Tracker):
+    """One seat's Tic Tac Trek observation: the tiles placed since it last looked, the campfires that moved,
+    the pending cell and the header as they change; the short counts at the end afresh (everything in Trek's
+    view is public, so every seat's tracker reads the same)."""
+
+    windows: dict[int, dict[int, int]] = {}
+    """Each window's place of each cell, by the box's number of tiles (which alone decides the window)."""
+
+    def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
+        from .actions import trek_window
+
+        self.at = encoding.offsets
+        mix = state.options["mix"]
+        self.window = self.windows.get(sum(mix.values()))
+        if self.window is None:
+            self.window = self.windows[sum(mix.values())] = {c: i for i, c in enumerate(trek_window(state))}
+        self.most_bag = [max(1, mix[TERRAINS[letter]]) for letter in TERRAIN_LETTERS]
+        self.tiles = sum(mix.values())
+        self.fires_most = state.options["campfires"]
+        self.vector = np.zeros(encoding.size, np.float32)
+        self.vector[seat] = 1.0
+        self.placed = 0
+        self.fires: dict[int, int] = {}
+        self.pending: int | None = None
+
+    def update(self, state: Any) -> np.ndarray:
+        vector, at, window = self.vector, self.at, self.window
+        cells = at["cells"]
+        placed = state.placed
+        if len(placed) != self.placed:
+            terrain, symbol = state.terrain, state.symbol
+            for c in placed[self.placed:]:
+                base = cells + 9 * window[c]
+                vector[base + TERRAIN_LETTERS.index(terrain[c])] = 1.0
+                vector[base + 5 + symbol[c]] = 1.0
+            self.placed = len(placed)
+        fires = state.fires
+        if fires != self.fires:
+            for c, owner in self.fires.items():
+                vector[cells + 9 * window[c] + 7 + owner] = 0.0
+            for c, owner in fires.items():
+                vector[cells + 9 * window[c] + 7 + owner] = 1.0
+            self.fires = dict(fires)
+        if state.pending != self.pending:
+            if self.pending is not None:
+                vector[at["pending"] + window[self.pending]] = 0.0
+            self.pending = state.pending
+            if self.pending is not None:
+                vector[at["pending"] + window[self.pending]] = 1.0
+        drawn = [0.0] * 5
+        if state.drawn is not None:
+            drawn[TERRAIN_LETTERS.index(state.drawn)] = 1.0
+        bag, tiles, most = state.bag, self.tiles, self.fires_most
+        first = [0.0, 0.0]
+        first[state.first_player] = 1.0
+        vector[at["drawn"]:] = [*drawn, *[bag.count(letter) / top for letter, top in zip(TERRAIN_LETTERS, self.most_bag,
+                                                                                          strict=True)],
+                                len(bag) / tiles, state.supply[0] / most, state.supply[1] / most,
+                                min(1.0, state.lit[0] / most), min(1.0, state.lit[1] / most),
+                                1.0 if state.fallback() else 0.0, *first]
+        self.mover_and_outcome(state)
+        return vector
 
 
 class TicTocTracker(Tracker):
     """One seat's TIC TOC observation, read from the state's card counts (the seat's hand, the cards it drew
     this turn, the known cards of every hand, the piles' counts) instead of from a view, every update:
-    the counts change at nearly every action, and reading them costs less than a view and its encoding."""
+    the counts change at nearly every action, and reading them costs less than a view and its encoding.
+    The body is one list of numerators divided at once by a fixed row of denominators (1 where an entry is
+    already its number: x / 1.0 is x exactly, so the numbers are the encoder's)."""
 
     def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
+        n = state.num_players
         self.seat = seat
-        self.size = encoding.size
-        self.most = [float(max(1, n)) for n in state.counts]
-        self.total = float(sum(state.counts))
         self.cap = state.options["turn_cap"]
+        most = [float(max(1, count)) for count in state.counts]
+        total = float(sum(state.counts))
+        self.body = 3 * n + 1
+        self.denominators = np.array([*most, *most, *[total] * n, *most * n, *[1.0, 1.0, 1.0, total] * n,
+                                      *most, *most, total, 1.0, 2.0, 1.0, *[1.0] * n])
         self.vector = np.zeros(encoding.size, np.float32)
-
+        self.vector[seat] = 1.0
 
     def update(self, state: Any) -> np.ndarray:
-        n, seat, most, total = state.num_players, self.seat, self.most, self.total
-        numbers: list[float] = []
-        header(numbers, n, seat, state)
-        numbers.extend([held / top for held, top in zip(state.hands[seat], most, strict=True)])
+        n, seat = state.num_players, self.seat
+        mover = state.to_move
         drawn = [0] * 8
-        if seat == state.to_move:
+        if seat == mover:
             for kind in state.drawn:
                 drawn[kind] += 1
-        numbers.extend([held / top for held, top in zip(drawn, most, strict=True)])
-        numbers.extend([size / total for size in state.sizes])
-        for known in state.known:
-            numbers.extend([held / top for held, top in zip(known, most, strict=True)])
-        for q in range(n):
-            team = state.team[q]
-            numbers.extend((1.0 if team == 0 else 0.0, 1.0 if team == 1 else 0.0,
-                            1.0 if state.leader[q] else 0.0, state.crew[q] / total))
         market = [0] * 8
         for kind in state.market:
             market[kind] += 1
-        numbers.extend([held / top for held, top in zip(market, most, strict=True)])
-        numbers.extend([held / top for held, top in zip(state.in_discard, most, strict=True)])
-        mover = state.to_move
-        numbers.extend((len(state.draw) / total, min(1.0, state.turn / self.cap), state.drew / 2,
-                        1.0 if mover is not None and state.sizes[mover] <= HAND_LIMIT else 0.0))
+        tables: list[float] = []
+        for team, leader, crew in zip(state.team, state.leader, state.crew, strict=True):
+            tables += (1.0 if team == 0 else 0.0, 1.0 if team == 1 else 0.0, 1.0 if leader else 0.0, crew)
         first = [0.0] * n
         first[state.first_player] = 1.0
-        numbers.extend(first)
-        self.vector[:] = numbers
-        return self.vector
+        numerators = [*state.hands[seat], *drawn, *state.sizes, *[held for known in state.known for held in known],
+                      *tables, *market, *state.in_discard, len(state.draw), min(1.0, state.turn / self.cap),
+                      state.drew, 1.0 if mover is not None and state.sizes[mover] <= HAND_LIMIT else 0.0, *first]
+        vector = self.vector
+        vector[self.body:] = np.array(numerators, np.float64) / self.denominators
+        self.mover_and_outcome(state)
+        return vector
 
 
 class TicTacKOTracker(Tracker):
-    """One seat's Tic Tac K.O. observation, read from the state (the seat's hand, every hand's count and known
-    cards, the piles' counts, the discards, completed Objectives and the seat's own team's, the Grid, the top
-    of the stack) at each update: only its few non-zero places are written, into zeros."""
+    """One seat's Tic Tac K.O. observation, kept up to date part by part: the seat's hand, each seat's count
+    and known cards, each team's piles, discards, completed Objectives (and the seat's own team's Objective)
+    and each space of the Grid are written again only when they changed since the last update; the short
+    parts after the Grid (the top of the stack, the phase, the mover) are written afresh every update."""
 
     def __init__(self, state: Any, seat: int, encoding: Encoder) -> None:
         self.seat = seat
@@ -204,56 +273,80 @@ class TicTacKOTracker(Tracker):
         self.total = float(sum(self.most))
         self.objectives = len(state.objective_cards)
         self.vector = np.zeros(encoding.size, np.float32)
+        self.vector[seat] = 1.0
+        n = state.num_players
+        self.hand: list[int] | None = None
+        self.seats: list[list[int] | None] = [None] * n  # each seat's known cards as last written
+        self.teams: list[tuple | None] = [None, None]
+        self.grid: list[Any] = [None] * len(state.grid)
+        self.written_grid = False
 
-    def _counts(self, places: list[int], values: list[float], start: int, base: int, kinds: list[int]) -> None:
+    def copy(self) -> TicTacKOTracker:
+        other = super().copy()
+        other.seats, other.teams = self.seats[:], self.teams[:]
+        return other
+
+    def _counts(self, start: int, base: int, kinds: list[int]) -> None:
+        """The counts of `kinds` (of the team whose cards start at `base`) over the part at `start`."""
+        vector, most = self.vector, self.most
+        vector[start:start + self.kinds] = 0.0
         held: dict[int, int] = {}
         for kind in kinds:
             held[base + kind] = held.get(base + kind, 0) + 1
-        most = self.most
         for card, count in held.items():
-            places.append(start + card)
-            values.append(count / most[card])
+            vector[start + card] = count / most[card]
 
     def update(self, state: Any) -> np.ndarray:
         n, seat, at, base, kinds, total = state.num_players, self.seat, self.at, self.base, self.kinds, self.total
-        ones = [seat]  # the places holding 1.0; `places` and `values` the others
-        places: list[int] = []
-        values: list[float] = []
-        over = state.outcome is not None
-        if state.to_move is not None:
-            ones.append(n + state.to_move)
-        if over:
-            ones.extend([2 * n + winner for winner in state.outcome.winners] + [3 * n])
+        vector = self.vector
         team_of = state.team_of
-        self._counts(places, values, at["hand"], base[team_of[seat]], state.hands[seat])
-        start = at["seats"]
-        for q in range(n):
-            places.append(start)
-            values.append(len(state.hands[q]) / total)
-            self._counts(places, values, start + 1, base[team_of[q]], state.known[q])
+        hands = state.hands
+        if hands[seat] != self.hand:
+            self._counts(at["hand"], base[team_of[seat]], hands[seat])
+            self.hand = list(hands[seat])
+        start, seats = at["seats"], self.seats
+        for q, known in enumerate(state.known):
+            vector[start] = len(hands[q]) / total
+            if known != seats[q]:
+                self._counts(start + 1, base[team_of[q]], known)
+                seats[q] = list(known)
             start += 1 + kinds
-        start = at["teams"]
+        start, teams = at["teams"], self.teams
+        objectives = self.objectives
         for t in (0, 1):
-            places.append(start)
-            values.append(len(state.piles[t]) / total)
-            self._counts(places, values, start + 1, base[t], state.discards[t])
-            start += 1 + kinds
-            ones.extend([start + i for i in state.completed[t]])
-            start += self.objectives
-            if team_of[seat] == t and state.objective[t] is not None:
-                ones.append(start + state.objective[t])
-            start += self.objectives
-        start = at["grid"]
-        for cell in state.grid:
-            if cell is not None:
-                ones.append(start + base[cell[TEAM]] + cell[KIND])
-                if cell[UP]:
-                    ones.append(start + kinds)
-            start += kinds + 1
+            vector[start] = len(state.piles[t]) / total
+            objective = state.objective[t] if team_of[seat] == t else None
+            saved = teams[t]
+            discards, completed = state.discards[t], state.completed[t]
+            if saved is None or saved[0] != discards or saved[1] != completed or saved[2] != objective:
+                self._counts(start + 1, base[t], discards)
+                done = start + 1 + kinds
+                vector[done:done + 2 * objectives] = 0.0
+                for i in completed:
+                    vector[done + i] = 1.0
+                if objective is not None:
+                    vector[done + objectives + objective] = 1.0
+                teams[t] = (list(discards), list(completed), objective)
+            start += 1 + kinds + 2 * objectives
+        grid = state.grid
+        if grid != self.grid or not self.written_grid:
+            start, saved = at["grid"], self.grid
+            for space, cell in enumerate(grid):
+                if cell != saved[space] or not self.written_grid:
+                    place = start + space * (kinds + 1)
+                    vector[place:place + kinds + 1] = 0.0
+                    if cell is not None:
+                        vector[place + base[cell[TEAM]] + cell[KIND]] = 1.0
+                        if cell[UP]:
+                            vector[place + kinds] = 1.0
+            self.grid = list(grid)
+            self.written_grid = True
+        over = state.outcome is not None
+        ones: list[int] = []
+        vector[at["stack_depth"]:] = 0.0
         stack = state.stack
         if stack:
-            places.append(at["stack_depth"])
-            values.append(min(1.0, len(stack) / 10))
+            vector[at["stack_depth"]] = min(1.0, len(stack) / 10)
             top = stack[-1]
             window = top.__class__ is Window
             event = top.event if window else "effect"
@@ -269,18 +362,26 @@ class TicTacKOTracker(Tracker):
             ones.extend([at["gridlock"] + q for q in state.gridlock] + [at["gridlock"] + n])
         if not over:
             ones.extend([at["phase"] + KO_PHASES[ko_phase(state)], at["active"] + state.active])
-        vector = self.vector
-        vector.fill(0.0)
-        vector[ones] = 1.0
-        vector[places] = values
+        if ones:
+            vector[ones] = 1.0
+        self.mover_and_outcome(state)
         return vector
 
 
-TRACKERS = {"tic-tac-two": TicTacTwoTracker, "tyc": TycTracker, "tic-toc": TicTocTracker,
-            "tic-tac-ko": TicTacKOTracker}
+TRACKERS = {"tic-tac-two": TicTacTwoTracker, "tyc": TycTracker, "tic-tac-trek": TicTacTrekTracker,
+            "tic-toc": TicTocTracker, "tic-tac-ko": TicTacKOTracker}
 
 
 def tracker(state: Any, seat: int, encoding: Encoder) -> Any:
-    """A tracker of `seat`'s observation of `state`'s game, or None where the game has none."""
-    make = TRACKERS.get(state.game.name)
-    return None if make is None else make(state, seat, encoding)
+    """A tracker of `seat`'s observation of `state`'s game, brought up to date, or None where the game has
+    none. Each starts as a copy of the seat's blank tracker (its places worked out, nothing seen yet), made
+    once per encoding (the options decide every place)."""
+    blank = encoding.blanks.get(seat)
+    if blank is None:
+        make = TRACKERS.get(state.game.name)
+        if make is None:
+            return None
+        blank = encoding.blanks[seat] = make(state, seat, encoding)
+    follow = blank.copy()
+    follow.update(state)
+    return follow

@@ -38,6 +38,8 @@ class Encoder:
         """Where each part starts."""
         self._body = body
         self._sparse = sparse
+        self.blanks: dict[int, Any] = {}
+        """Each seat's blank tracker (`adapters.incremental`), made on first use."""
 
     def _header(self, view: dict) -> list[float]:
         n = self.players

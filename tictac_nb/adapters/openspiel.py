@@ -21,7 +21,7 @@ pickle and replay. A game with nothing hidden from anyone (Tyc, the grid family)
 the others IMPERFECT_INFORMATION. The seed and the deal never reach a player's strings or tensors.
 
 Per player: the observation string is the seat's view (`state.view(seat)`) as JSON, its tensor the view
-encoded (`tictac_nb.adapters.observations`; for four of the five made without a view,
+encoded (`tictac_nb.adapters.observations`; for the kit's five made without a view,
 `tictac_nb.adapters.incremental`). A state answers `observation_tensor`, `information_state_tensor`,
 `legal_actions` and `is_chance_node` in python with what OpenSpiel's C++ side gives (tested), without the
 fresh initial state that side builds to size each tensor of a python game. The information state is perfect
@@ -48,7 +48,7 @@ import pyspiel
 
 from ..engine import Choice, Game, State
 from ..registry import GAMES, HOOKS
-from .actions import game_of, numbering
+from .actions import game_of, numbering, start_options
 from .chance import chance_of, deals, perfect_information
 from .incremental import TRACKERS, tracker
 from .observations import encoder
@@ -56,9 +56,10 @@ from .pettingzoo import shares
 
 SEED_NODES = 4
 """Chance nodes of 256 outcomes each whose bytes make the kit's seed, under `chance="seed"`."""
-SPARSE_FROM = 4096
-"""A longer tensor (Trek's) goes to python as a list of zeros with its few other numbers written in: making a
-float of each zero costs more."""
+LISTED_FROM = 256
+"""A longer tensor (Tyc's, Trek's, K.O.'s) goes to python as a copy of a list its observer keeps per player,
+in which only the numbers that changed since that player's last tensor are written: making a float of every
+number costs more."""
 TENSOR_LIMIT = 2**17
 """The most numbers an information-state tensor may hold (else the game gives its string only)."""
 
@@ -117,6 +118,7 @@ class KitGame(pyspiel.Game):
         self.numbering = numbering(self.kit, options)
         self.encoder = encoder(self.kit, options)
         self.rule_options = dict(self.numbering.options)
+        self.start_options = start_options(self.kit, self.rule_options)
         asked = params.get("chance", "seed")
         if asked not in ("seed", "exact"):
             raise ValueError(f"parameter 'chance' is 'seed' or 'exact', not {asked!r}")
@@ -178,14 +180,9 @@ class KitGame(pyspiel.Game):
             kind = pyspiel.IIGObservationType(perfect_recall=True) if recall else None
             observer = self.observers[recall] = KitObserver(self, kind, None)
         observer.set_from(state, player)
-        tensor = observer.tensor
-        if tensor.size <= SPARSE_FROM:
-            return tensor.tolist()
-        numbers = [0.0] * tensor.size
-        places = np.flatnonzero(tensor)
-        for place, number in zip(places.tolist(), tensor[places].tolist(), strict=True):
-            numbers[place] = number
-        return numbers
+        if observer.tensor.size < LISTED_FROM:
+            return observer.tensor.tolist()
+        return observer.listed(player)
 
     def max_chance_nodes_in_history(self) -> int:
         return {"none": 0, "seed": SEED_NODES, "listed": 1}[self.chance]
@@ -196,10 +193,11 @@ class Held:
     seat's recall. A clone copies it (with the kit's own fast `clone`); a pickle (what OpenSpiel's
     serialization writes) holds none of it, and the state replays its history instead."""
 
-    __slots__ = ("ready", "seed_bytes", "kit", "seen", "trackers")
+    __slots__ = ("ready", "seed_bytes", "kit", "seen", "trackers", "game")
 
     def __init__(self, kit: State | None = None, seed_bytes: list[int] | None = None,
-                 seen: dict[int, Recall] | None = None, ready: bool = True) -> None:
+                 seen: dict[int, Recall] | None = None, ready: bool = True, game: KitGame | None = None) -> None:
+        self.game = game  # the state's game, kept here: OpenSpiel's `get_game` is a call into C++ each time
         self.ready = ready
         self.kit = kit
         self.seed_bytes = seed_bytes or []
@@ -208,7 +206,7 @@ class Held:
 
     def __deepcopy__(self, memo: dict) -> Held:
         copy = Held(None if self.kit is None else self.kit.clone(), self.seed_bytes[:],
-                    {key: recall.copy() for key, recall in self.seen.items()}, self.ready)
+                    {key: recall.copy() for key, recall in self.seen.items()}, self.ready, self.game)
         copy.trackers = {seat: follow.copy() for seat, follow in self.trackers.items()}
         return copy
 
@@ -222,22 +220,30 @@ class KitState(pyspiel.State):
 
     def __init__(self, game: KitGame) -> None:
         super().__init__(game)
-        self.held = Held(ready=False)  # made on first use: OpenSpiel's clones replace it at once
+        self.held = Held(ready=False, game=game)  # made on first use: OpenSpiel's clones replace it at once
+
+    def game(self) -> KitGame:
+        """`get_game()`, kept after the first call."""
+        held = self.held
+        if held.game is None:
+            held.game = self.get_game()
+        return held.game
 
     @property
     def kit(self) -> State | None:
         """The kit's state (None at the deal); a new state starts it, a deserialized one replays its history."""
         held = self.held
         if not held.ready:
-            game = self.get_game()
-            held = self.held = Held(game.kit.start(0, dict(game.rule_options)) if game.chance == "none" else None)
+            game = self.game()
+            start = game.kit.start(0, dict(game.start_options)) if game.chance == "none" else None
+            held = self.held = Held(start, game=game)
             for action in self.history():
                 self._advance(game, action)
         return held.kit
 
     @kit.setter
     def kit(self, kit: State | None) -> None:
-        self.held = Held(kit)
+        self.held = Held(kit, game=self.held.game)
 
     def current_player(self) -> int:
         held = self.held
@@ -252,7 +258,7 @@ class KitState(pyspiel.State):
         kit = self.kit
         if kit is None or kit.outcome is not None or player != kit.to_move:
             return []
-        game = self.get_game()
+        game = self.game()
         legal = tuple(kit.legal_actions())
         found = game._legal.get(legal)
         if found is None:
@@ -267,7 +273,7 @@ class KitState(pyspiel.State):
         held = self.held
         kit = held.kit if held.ready else self.kit  # the property, without its call where it is ready
         if kit is None:
-            return self.get_game().chance_actions[:]
+            return self.game().chance_actions[:]
         if kit.outcome is not None:
             return []
         if player is not None and player < 0:
@@ -279,19 +285,19 @@ class KitState(pyspiel.State):
         return (held.kit if held.ready else self.kit) is None
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        return self.get_game().tensor_of(self, player, recall=False)
+        return self.game().tensor_of(self, player, recall=False)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return self.get_game().tensor_of(self, player, recall=True)
+        return self.game().tensor_of(self, player, recall=True)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         assert self.kit is None, "only the deal is a chance node"
-        return self.get_game().outcomes
+        return self.game().outcomes
 
     def _apply_action(self, action: int) -> None:
         if not self.held.ready:
             self.kit  # noqa: B018 (replays the history first)
-        self._advance(self.get_game(), action)
+        self._advance(self.game(), action)
 
     def _advance(self, game: KitGame, action: int) -> None:
         held = self.held
@@ -302,7 +308,7 @@ class KitState(pyspiel.State):
                 return
             held.seed_bytes.append(action)
             if len(held.seed_bytes) == SEED_NODES:
-                held.kit = game.kit.start(int.from_bytes(bytes(held.seed_bytes), "big"), dict(game.rule_options))
+                held.kit = game.kit.start(int.from_bytes(bytes(held.seed_bytes), "big"), dict(game.start_options))
             return
         mover = kit.to_move
         notation = game.numbering.action(action)
@@ -313,9 +319,9 @@ class KitState(pyspiel.State):
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            deal = self.get_game().deals
+            deal = self.game().deals
             return f"deal {json.dumps(deal[action], sort_keys=True)}" if deal else f"seed byte {action}"
-        return self.get_game().numbering.action(action)
+        return self.game().numbering.action(action)
 
     def is_terminal(self) -> bool:
         held = self.held
@@ -324,7 +330,7 @@ class KitState(pyspiel.State):
 
     def returns(self) -> list[float]:
         if self.kit is None:
-            return [0.0] * self.get_game().num_players()
+            return [0.0] * self.game().num_players()
         return shares(self.kit)
 
     def resample_from_infostate(self, player: int, sampler: Any = None) -> KitState:
@@ -332,7 +338,7 @@ class KitState(pyspiel.State):
         own recall (the made-up world's past is no one's)."""
         copy = self.clone()
         if copy.kit is not None:
-            copy.kit = self.kit.determinize(player, self.get_game().rng)
+            copy.kit = self.kit.determinize(player, self.game().rng)
             copy.held.seen = {player: self.recall(player).copy()}
             copy.held.trackers = {}
         return copy
@@ -428,6 +434,7 @@ class KitObserver:
             raise ValueError(f"the kit's observers take no parameters, not {params!r}")
         self.encoder = game.encoder
         self.opening: dict[int, np.ndarray] = {}
+        self.kept: dict[int, tuple[np.ndarray, list[float]]] = {}
         self.tracks = game.kit.name in TRACKERS
         self.recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         self.private = iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
@@ -438,6 +445,22 @@ class KitObserver:
         steps = game.longest + 1 if self.recall else 1
         self.tensor = np.zeros(steps * self.encoder.size, np.float32)
         self.dict = {"views": self.tensor.reshape(steps, self.encoder.size)} if self.recall else {"view": self.tensor}
+
+    def listed(self, player: int) -> list[float]:
+        """The tensor as a new list of floats, from the list kept for `player` with the changed numbers written."""
+        tensor = self.tensor
+        kept = self.kept.get(player)
+        if kept is None:
+            kept = self.kept[player] = (tensor.copy(), tensor.tolist())
+            return kept[1][:]
+        last, numbers = kept
+        changed = np.flatnonzero(tensor != last)
+        if changed.size:
+            values = tensor[changed]
+            for place, number in zip(changed.tolist(), values.tolist(), strict=True):
+                numbers[place] = number
+            last[changed] = values
+        return numbers[:]
 
     def set_from(self, state: KitState, player: int) -> None:
         if not state.held.ready and state.move_number() == 0:

@@ -15,7 +15,7 @@
   grid family, Tic Tac Two, Tyc) `board`, the same numbers laid out as planes, rows x columns x channels,
   as `pettingzoo.classic`'s board games give them; and `action_mask`, int8 over the game's fixed
   numbering of actions (`tictac_nb.adapters.actions`), 1 for the mover's legal actions. Each is built once
-  per step and seat (for four of the five without a view: `tictac_nb.adapters.incremental`) and
+  per step and seat (for the kit's five without a view: `tictac_nb.adapters.incremental`) and
   handed out read-only.
 - `state()` is every seat's observation, one after another: all that any seat knows, and nothing that none
   does (Tic Tac Trek's bag order, the order of the piles).
@@ -44,7 +44,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..engine import SEED_LIMIT, IllegalAction, State
-from .actions import game_of, numbering
+from .actions import game_of, numbering, start_options
 from .incremental import tracker
 from .observations import encoder
 
@@ -60,6 +60,8 @@ def shares(state: State) -> list[float]:
 
 
 RENDER_MODES = ("svg", "rgb_array", "human")
+INTEGERS = (int, np.integer)
+"""The types of an action number."""
 
 
 class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
@@ -71,6 +73,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.numbering = numbering(self.game, options)
         self.encoder = encoder(self.game, options)
         self.rule_options = dict(self.numbering.options)
+        self._start_options = start_options(self.game, self.rule_options)
         probe = self.game.start(0, dict(self.rule_options))
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"tictac_nb_{self.game.name.replace('-', '_')}_v0",
                          "is_parallelizable": False}
@@ -80,7 +83,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.possible_agents = [f"player_{seat + 1}" for seat in range(probe.num_players)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        count = len(self.numbering)
+        count = self._count = len(self.numbering)
         self._index = self.numbering._index
         self._planes = board_planes(probe, self.encoder)
         spaces_of = {"observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
@@ -115,7 +118,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             if self._seeds is None:
                 self._seeds = np.random.default_rng(self._last_seed)
             kit_seed = int(self._seeds.integers(2**63))
-        self.game_state = self.game.start(kit_seed, dict(self.rule_options))
+        self.game_state = self.game.start(kit_seed, dict(self._start_options))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -158,18 +161,22 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         seat = self._seat[agent]
         seen = self._seen.get(seat)
         if seen is None:
-            state = self.game_state
-            follow = self._trackers[seat]
-            if follow is None:
-                observation = self.encoder.array(state.view(seat))
-            else:
-                observation = follow.update(state).copy()
-            observation.setflags(write=False)
-            seen = self._seen[seat] = {"observation": observation, "action_mask": self._mask(seat)}
-            if self._planes is not None:
-                seen["board"] = board = self._planes(observation)
-                board.setflags(write=False)
-        return dict(seen)
+            seen = self._seen[seat] = self._observation(seat)
+        return seen.copy()
+
+    def _observation(self, seat: int) -> dict[str, np.ndarray]:
+        state = self.game_state
+        follow = self._trackers[seat]
+        if follow is None:
+            observation = self.encoder.array(state.view(seat))
+        else:
+            observation = follow.update(state).copy()
+        observation.flags.writeable = False
+        seen = {"observation": observation, "action_mask": self._mask(seat)}
+        if self._planes is not None:
+            seen["board"] = board = self._planes(observation)
+            board.flags.writeable = False
+        return seen
 
     def state(self) -> np.ndarray:
         """Every seat's observation vector, seat after seat."""
@@ -270,7 +277,7 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if not self._reset_yet:
             raise AttributeError("observe cannot be called before reset")
-        return super().observe(agent)
+        return raw_env.observe(self, agent)
 
     def render(self) -> str | np.ndarray | None:
         if not self._reset_yet:
@@ -285,7 +292,7 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
             assert action is None, "the game is over for this agent: step(None)"
             self._was_dead_step(action)
             return
-        assert isinstance(action, int | np.integer) and 0 <= action < len(self.numbering), \
+        assert isinstance(action, INTEGERS) and 0 <= action < self._count, \
             f"action {action!r} is outside the action space"
         try:
             self._play(agent, self.numbering.actions[action])
