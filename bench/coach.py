@@ -5,18 +5,19 @@
     python bench/coach.py --fit                  # fit the calibration anew and write coach/calibration.json
     python bench/coach.py --store-noise          # the noise measured is the one the marks use
     python bench/coach.py --fit --keep /tmp/coach-games   # keep the analysed games: a second run refits in seconds
+    python bench/coach.py --fit --game tic-toc --seats 3 4 --keep /tmp/coach-games   # refit two seat counts only
 
 Per game: the hint's time (median and 95th percentile over `--positions` positions of default-bot games,
 the default bot's budget), the analysis time of one whole default-bot game (at least 60 actions where the
-game lasts that long: games are strung together until they reach it, each analysed whole); the calibration:
-the coach's chance for every judged move of default-bot games (two halves of `--judged` positions or more,
-each half taken through the curve fitted on the other: judged on games its curve never saw) against how
-often the mover went on to win, as a reliability table by tenths (with each tenth's 95%
-Wilson interval, whether the chance said lies in it, and whether it is within 5 points) and a Brier score,
-raw and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop between two moves,
-in their chance) between two analyses of the same game; and the coach's measures (`lab.coach_summary`)
-over `--games` default-bot games of the rules as printed. Times are wall time on this machine, one process;
-the same command plays the same games.
+game lasts that long: games are strung together until they reach it, each analysed whole); the calibration,
+at every seat count the game allows: the coach's chance for every judged move of default-bot games (two
+halves of `--judged` positions or more, each half taken through the map fitted on the other: judged on games
+its map never saw) against how often the mover went on to win, as a reliability table by tenths (with each
+tenth's 95% Wilson interval, whether the chance said lies in it, and whether it is within 5 points) and a
+Brier score, raw and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop
+between two moves, in their chance) between two analyses of the same game; and the coach's measures
+(`lab.coach_summary`) over `--games` default-bot games of the rules as printed. Times are wall time on this
+machine, one process; the same command plays the same games.
 """
 
 from __future__ import annotations
@@ -37,12 +38,16 @@ ANALYSED_ACTIONS = 60
 ENOUGH = 40
 """A tenth holding fewer judged positions than this is too thin to judge the calibration by."""
 HALF_SEEDS = (10_000, 20_000)
-"""Two halves of different games: the calibration is judged on each half with the curve fitted on the other."""
+"""Two halves of different games: the calibration is judged on each half with the map fitted on the other."""
+METHODS = ("raw", "platt", "isotonic")
+"""The maps tried, simplest first (the simpler is kept on a tie)."""
+ISOTONIC_BLOCK = 25
+"""The fewest positions an isotonic curve's block holds before pooling."""
 
 
-def default_game(name: str, seed: int):
-    """A game of `name` played to the end by the default bot in every seat."""
-    state = tictac_nb.new_game(name, seed=seed)
+def default_game(name: str, seed: int, players: int | None = None):
+    """A game of `name` played to the end by the default bot in every seat (`players`: None, the default count)."""
+    state = tictac_nb.new_game(name, seed=seed, **({} if players is None else {"players": players}))
     bots = [state.game.default_bot(seed=seed * 8 + seat) for seat in range(state.num_players)]
     while state.outcome is None:
         state.play(bots[state.to_move].choose(state))
@@ -90,15 +95,17 @@ def outcome_for(final, seat: int) -> float:
     return 1.0 if seat in winners else 0.0
 
 
-def judged_games(name: str, count: int, seed: int, *, twice: bool = False) -> list[dict]:
-    """Default-bot games of `name` analysed raw until `count` judged positions are gathered (and at least 20
-    games): per game, its seat count, the (chance, outcome) of every judged move, and with `twice` (every
-    other game), the pairs of (chance, best chance) a second analysis with another seed gave each move."""
-    found: list[dict] = []
+def judged_games(name: str, count: int, seed: int, *, players: int | None = None, twice: bool = False,
+                 found: list[dict] | None = None) -> list[dict]:
+    """Default-bot games of `name` (with `players`: None, the default count) analysed raw until `count` judged
+    positions are gathered (and at least 20 games), after those `found` already: per game, its seat count,
+    the (chance, outcome) of every judged move, and with `twice` (every other game), the pairs of (chance,
+    best chance) a second analysis with another seed gave each move."""
+    found = list(found or [])
     while sum(len(g["points"]) for g in found) < count or len(found) < 20:
         number = seed + len(found)
         with calibration.raw():
-            final = default_game(name, number)
+            final = default_game(name, number, players)
             first = coach.analyse(final, seed=number)
             again = coach.analyse(final, seed=number + 7_777) if twice and len(found) % 2 == 0 else None
         pairs = [((a.chance, a.best_chance), (b.chance, b.best_chance))
@@ -109,14 +116,16 @@ def judged_games(name: str, count: int, seed: int, *, twice: bool = False) -> li
     return found
 
 
-def played(name: str, count: int, store: str | None, seed: int, twice: bool) -> list[dict]:
-    """The analysed games from `seed` on: read from `store` (a folder `--keep` wrote) where it holds them,
-    else played, and kept there when `store` is given."""
-    path = Path(store) / f"{name}-{seed}.json" if store else None
-    if path and path.exists():
-        return json.loads(path.read_text(encoding="utf-8"))
-    found = judged_games(name, count, seed, twice=twice)
-    if path:
+def played(name: str, count: int, store: str | None, seed: int, players: int, twice: bool) -> list[dict]:
+    """The analysed games of `players` seats from `seed` on: read from `store` (a folder `--keep` wrote) where
+    it holds them, else played (more played after them where `count` asks for more), and kept there when
+    `store` is given."""
+    path = Path(store) / f"{name}-{players}-{seed}.json" if store else None
+    kept = json.loads(path.read_text(encoding="utf-8")) if path and path.exists() else []
+    default = tictac_nb.new_game(name, seed=0).num_players
+    found = judged_games(name, count, seed, players=None if players == default else players, twice=twice,
+                         found=kept)
+    if path and len(found) > len(kept):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(found), encoding="utf-8")
     return found
@@ -126,45 +135,59 @@ def points_of(games: list[dict]) -> list[tuple[float, float]]:
     return [tuple(point) for game in games for point in game["points"]]  # type: ignore[misc]
 
 
-def noise_of(name: str, pairs: list) -> tuple[float, int]:
+def judged_points(halves: tuple[list[dict], list[dict]], fits: tuple[dict, dict] = ({}, {})) -> list[tuple]:
+    """Every `(chance, outcome, game)` of both halves, each half's chances through its fit (none: raw)."""
+    return [(calibration.apply(fit, chance), outcome, (half, number))
+            for half, (games, fit) in enumerate(zip(halves, fits, strict=True))
+            for number, game in enumerate(games) for chance, outcome in game["points"]]
+
+
+def noise_of(name: str, games: list[dict]) -> tuple[float, int]:
     """The coach's noise in `name`, and the moves it rests on: 19 moves in 20 analysed twice differ by no
     more than this in their drop, or in a drop between two moves whose chances differ as the played move's
     did (the square root of 2 times that spread: a bot game's moves are mostly the coach's own choice, with
-    no drop in either analysis). Chances are taken through the game's calibration, as the marks are."""
-    def cal(chance: float) -> float:
-        return calibration.calibrate(name, chance)  # type: ignore[return-value]
-
+    no drop in either analysis). Chances are taken through the calibration of each game's seat count, as
+    the marks are."""
     def p95(values: list[float]) -> float:
         return sorted(values)[int(0.95 * (len(values) - 1))] if values else 0.0
 
-    drops = [abs(max(0.0, cal(a[1]) - cal(a[0])) - max(0.0, cal(b[1]) - cal(b[0]))) for a, b in pairs]
-    chances = [abs(cal(a[0]) - cal(b[0])) for a, b in pairs]
-    return max(p95(drops), 2 ** 0.5 * p95(chances)), len(pairs)
+    drops, chances = [], []
+    for game in games:
+        def cal(chance: float, players: int = game["players"]) -> float:
+            return calibration.calibrate(name, players, chance)  # type: ignore[return-value]
+
+        drops += [abs(max(0.0, cal(a[1]) - cal(a[0])) - max(0.0, cal(b[1]) - cal(b[0]))) for a, b in game["pairs"]]
+        chances += [abs(cal(a[0]) - cal(b[0])) for a, b in game["pairs"]]
+    return max(p95(drops), 2 ** 0.5 * p95(chances)), len(drops)
 
 
-def wilson(won: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a frequency `won` seen over `n` positions (as if independent: positions of
-    one game are not, so the true interval is wider)."""
-    centre = (won + z * z / (2 * n)) / (1 + z * z / n)
-    half = z / (1 + z * z / n) * (won * (1 - won) / n + z * z / (4 * n * n)) ** 0.5
-    return centre - half, centre + half
+def by_games(inside: list[tuple[float, float, object]], won: float, z: float = 1.96) -> tuple[float, float]:
+    """The 95% interval of a frequency `won` over positions grouped by the game they come from: every position
+    of a game shares its outcome, so a game, not a position, is one draw (a cluster-robust interval; with one
+    position a game it is the usual normal one)."""
+    residual: dict[object, float] = {}
+    for _, outcome, game in inside:
+        residual[game] = residual.get(game, 0.0) + outcome - won
+    half = z * sum(r * r for r in residual.values()) ** 0.5 / len(inside)
+    return won - half, won + half
 
 
-def reliability(points: list) -> tuple[pd.DataFrame, float, float]:
-    """The table by tenths of the chance (positions, mean chance said, how often the mover won with its 95%
-    Wilson interval, the gap in points, whether the chance said lies inside that interval, and whether the
-    gap is within 5 points), the Brier score, and the largest gap among tenths holding `ENOUGH` positions."""
+def reliability(points: list[tuple[float, float, object]]) -> tuple[pd.DataFrame, float, float]:
+    """The table by tenths of the chance said, over `(chance, outcome, game)` points: positions and the games
+    they come from, mean chance said, how often the mover won with its 95% interval by games, the gap in
+    points, whether the chance said lies inside that interval, and whether the gap is within 5 points; the
+    Brier score; and the largest gap among tenths holding `ENOUGH` positions."""
     rows = []
     for tenth in range(10):
-        inside = [(c, o) for c, o in points if tenth / 10 <= c < (tenth + 1) / 10 or (tenth == 9 and c >= 1)]
+        inside = [p for p in points if tenth / 10 <= p[0] < (tenth + 1) / 10 or (tenth == 9 and p[0] >= 1)]
         if not inside:
             continue
-        said = statistics.fmean(c for c, _ in inside)
-        won = statistics.fmean(o for _, o in inside)
-        low, high = wilson(won, len(inside))
+        said = statistics.fmean(c for c, _, _ in inside)
+        won = statistics.fmean(o for _, o, _ in inside)
+        low, high = by_games(inside, won)
         enough = len(inside) >= ENOUGH
         rows.append({"chance": f"{tenth * 10}-{tenth * 10 + 10}%", "positions": len(inside),
-                     "said": round(100 * said, 1), "won": round(100 * won, 1),
+                     "games": len({g for _, _, g in inside}), "said": round(100 * said, 1), "won": round(100 * won, 1),
                      "95% interval": f"{max(0.0, 100 * low):.0f}-{min(100.0, 100 * high):.0f}",
                      "gap": round(100 * (won - said), 1),
                      "in interval": ("yes" if low <= said <= high else "no") if enough else "-",
@@ -174,63 +197,95 @@ def reliability(points: list) -> tuple[pd.DataFrame, float, float]:
     return table, brier(points), worst
 
 
-def halves(name: str, count: int, store: str | None) -> tuple[list[dict], list[dict]]:
-    """Two sets of analysed games of `name`, `count` judged positions or more each, played from different seeds."""
-    return tuple(played(name, count, store, seed, twice=True) for seed in HALF_SEEDS)  # type: ignore[return-value]
+def halves(name: str, count: int, store: str | None, players: int) -> tuple[list[dict], list[dict]]:
+    """Two sets of analysed games of `name` at `players` seats, `count` judged positions or more each, played
+    from different seeds."""
+    return tuple(played(name, count, store, seed, players, twice=True)  # type: ignore[return-value]
+                 for seed in HALF_SEEDS)
 
 
-def cross_fitted(first: list[dict], second: list[dict]) -> list[tuple[float, float]]:
-    """Each half's (chance, outcome) with its chance taken through the curve fitted on the other half."""
-    points: list[tuple[float, float]] = []
-    for seen, unseen in ((second, first), (first, second)):
-        a, b = calibration.fit(points_of(seen))
-        points += [(calibration.mapped(a, b, c), o) for c, o in points_of(unseen)]
-    return points
+def fitted(method: str, points: list[tuple[float, float]]) -> dict:
+    """A fit of `method` ("platt", "isotonic" or "raw": none) on `points`, as `calibration.json` stores it."""
+    if method == "platt":
+        return {"platt": list(calibration.fit(points))}
+    if method == "isotonic":
+        return {"knots": calibration.isotonic(points, ISOTONIC_BLOCK)}
+    return {}
 
 
-def brier(points: list[tuple[float, float]]) -> float:
-    return statistics.fmean((c - o) ** 2 for c, o in points)
+def cross_fitted(first: list[dict], second: list[dict], method: str) -> list[tuple]:
+    """Each half's (chance, outcome, game) with its chance taken through the map of `method` fitted on the
+    other half."""
+    return judged_points((first, second), (fitted(method, points_of(second)), fitted(method, points_of(first))))
 
 
-def fit_all(names: list[str], count: int, store: str | None) -> None:
-    """Fit every game's curve on the raw chances of both halves (none, `[1, 0]`, where the curves fitted on
-    each half judge the other worse than the raw chances do), measure its noise through it, and write
+def brier(points: list[tuple]) -> float:
+    return statistics.fmean((c - o) ** 2 for c, o, *_ in points)
+
+
+def held_out(first: list[dict], second: list[dict]) -> dict[str, float]:
+    """Each method's Brier score on games its map never saw (each half through the map fitted on the other)."""
+    return {method: round(brier(cross_fitted(first, second, method)), 4) for method in METHODS}
+
+
+def store_fit(name: str, fits: dict, noise: float) -> None:
+    """`name`'s maps and noise written into `calibration.json`, the other games' entries as the file holds
+    them now (another run may have refitted them meanwhile)."""
+    calibration.table.cache_clear()
+    data = {**calibration.table(), name: {"fits": fits, "noise": noise}}
+    calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    calibration.table.cache_clear()
+
+
+def seat_counts(name: str, seats: list[int] | None) -> list[int]:
+    """The seat counts of `name` to fit or judge: those of `seats` it allows (None: every one it allows)."""
+    return [n for n in tictac_nb.GAMES[name].players if seats is None or n in seats]
+
+
+def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | None) -> None:
+    """Fit every game's map at every seat count it allows (or those of `seats`; the others keep their stored
+    maps) on the raw chances of both halves, by the method whose maps fitted on each half judge the other
+    best (the raw chance where none beats it), measure its noise through the maps, and write
     `calibration.json`."""
-    data = dict(calibration.table())
     for name in names:
-        first, second = halves(name, count, store)
-        games = first + second
-        points = points_of(games)
-        a, b = calibration.fit(points)
-        if brier(cross_fitted(first, second)) >= brier(points):  # the halves disagree: too few games to fit
-            a, b = 1.0, 0.0
-        before = data.get(name, {}).get("noise", 0.0)
-        data[name] = {"platt": [a, b], "positions": len(points), "games": len(games), "noise": before}
-        calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        calibration.table.cache_clear()
-        noise, moves = noise_of(name, [pair for game in games for pair in game["pairs"]])
-        data[name]["noise"] = round(noise, 3)
-        calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        calibration.table.cache_clear()
-        print(f"{name}: fitted a = {a}, b = {b} on {len(points)} positions of {len(games)} games, "
-              f"noise {100 * noise:.1f} points over {moves} moves")
+        fits, games = dict(calibration.table().get(name, {}).get("fits", {})), []
+        for players in seat_counts(name, seats):
+            first, second = halves(name, count, store, players)
+            scores = held_out(first, second)
+            method = min(scores, key=lambda m: (scores[m], METHODS.index(m)))
+            points = points_of(first + second)
+            fits[str(players)] = {"method": method, **fitted(method, points), "positions": len(points),
+                                  "games": len(first) + len(second), "held-out brier": scores}
+            games += first + second
+            print(f"{name}, {players} players: {method} on {len(points)} positions of {len(first) + len(second)} "
+                  f"games (held-out Brier {scores})")
+        store_fit(name, fits, calibration.noise(name))
+        noise, moves = noise_of(name, games)
+        store_fit(name, fits, round(noise, 3))
+        print(f"{name}: noise {100 * noise:.1f} points over {moves} moves")
 
 
-def calibration_report(name: str, count: int, store: str | None) -> float:
-    """The reliability table raw and calibrated on games the fit never saw: each half's chances through the
-    curve fitted on the other half (the stored curve, fitted on both, is judged by these two); and the noise
-    through the stored curve."""
-    first, second = halves(name, count, store)
-    raw_points = points_of(first) + points_of(second)
-    points = cross_fitted(first, second)
-    noise, moves = noise_of(name, [pair for game in first + second for pair in game["pairs"]])
-    for label, found in (("raw", raw_points), ("calibrated on the other half's games", points)):
-        table, score, worst = reliability(found)
-        print(f"\n{name}, {label}: {len(found)} positions of {len(first) + len(second)} games, Brier {score:.3f}, "
-              f"largest gap {worst:.1f} points (tenths of {ENOUGH}+)")
-        print(table.to_string(index=False))
-    print(f"{name}: stored curve a = {calibration.table().get(name, {}).get('platt')}; noise (95th percentile of "
-          f"{moves} moves analysed twice) {100 * noise:.1f} points; stored {100 * calibration.noise(name):.1f}")
+def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None) -> float:
+    """Per seat count, the reliability table raw and calibrated on games the map never saw: each half's chances
+    through the map of the stored method fitted on the other half (the stored map, fitted on both, is judged
+    by these two), with every method's held-out Brier; and the noise through the stored maps."""
+    games = []
+    for players in seat_counts(name, seats):
+        first, second = halves(name, count, store, players)
+        games += first + second
+        stored = calibration.fitted(name, players) or {}
+        method = stored.get("method", "raw")
+        scores = held_out(first, second)
+        for label, found in (("raw", judged_points((first, second))),
+                             (f"{method}, fitted on the other half's games", cross_fitted(first, second, method))):
+            table, score, worst = reliability(found)
+            print(f"\n{name}, {players} players, {label}: {len(found)} positions of {len(first) + len(second)} "
+                  f"games, Brier {score:.4f}, largest gap {worst:.1f} points (tenths of {ENOUGH}+)")
+            print(table.to_string(index=False))
+        print(f"{name}, {players} players: held-out Brier by method {scores}; stored: {method}")
+    noise, moves = noise_of(name, games)
+    print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; "
+          f"stored {100 * calibration.noise(name):.1f}")
     return noise
 
 
@@ -243,12 +298,13 @@ def main() -> None:
     parser.add_argument("--judged", type=int, default=500, help="judged positions per half for the calibration")
     parser.add_argument("--fit", action="store_true", help="fit the calibration anew (writes calibration.json)")
     parser.add_argument("--store-noise", action="store_true", help="store the noise measured in calibration.json")
+    parser.add_argument("--seats", type=int, nargs="+", help="only these seat counts (default: every one allowed)")
     parser.add_argument("--keep", metavar="FOLDER", help="keep the analysed games here, and reuse those found there")
     parser.add_argument("--no-measures", action="store_true", help="skip the design measures")
     args = parser.parse_args()
     names = [args.game] if args.game else list(tictac_nb.GAMES)
     if args.fit:
-        fit_all(names, args.judged, args.keep)
+        fit_all(names, args.judged, args.keep, args.seats)
     print(f"{'game':14} {'hint median':>12} {'hint p95':>9} {'analysis':>9} {'actions':>8} {'s per 60':>9}")
     for name in names:
         times = sorted(hint_times(name, args.positions, args.seed))
@@ -256,7 +312,7 @@ def main() -> None:
         spent, actions = analysis_time(name, args.seed)
         print(f"{name:14} {1000 * statistics.median(times):9.0f} ms {1000 * p95:6.0f} ms {spent:7.1f} s "
               f"{actions:8d} {60 * spent / actions:7.1f} s")
-    measured = {name: calibration_report(name, args.judged, args.keep) for name in names}
+    measured = {name: calibration_report(name, args.judged, args.keep, args.seats) for name in names}
     if args.store_noise:
         data = {name: {**fitted, "noise": round(measured.get(name, fitted["noise"]), 3)}
                 for name, fitted in calibration.table().items()}

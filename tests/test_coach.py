@@ -3,8 +3,10 @@ chart, and the design lab's measures built on them."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import statistics
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -456,17 +458,94 @@ def test_the_calibration_fit_finds_the_curve_the_outcomes_were_drawn_from():
     assert calibration.fit([(0.2, 0.0), (0.4, 1.0), (0.6, 0.0), (0.8, 1.0)] * 5)[0] > 0  # kept increasing
 
 
+def test_the_isotonic_fit_finds_the_steps_the_outcomes_were_drawn_from_and_keeps_equal_estimates_together():
+    rng = random.Random(5)
+    truth = {0.0: 0.1, 0.25: 0.1, 0.5: 0.6, 0.75: 0.5, 1.0: 0.9}  # 0.75 below 0.5: pooled with it
+    points = [(x, 1.0 if rng.random() < truth[x] else 0.0) for x in truth for _ in range(2000)]
+    knots = calibration.isotonic(points, 25)
+    assert [x for x, _ in knots] == sorted({x for x, _ in knots})
+    assert [y for _, y in knots] == sorted(y for _, y in knots)
+    assert {x for x, _ in knots} == set(truth)  # 2,000 equal estimates never split between blocks
+    assert calibration.through(knots, 0.0) == pytest.approx(0.1, abs=0.03)
+    assert calibration.through(knots, 0.5) == pytest.approx(calibration.through(knots, 0.75), abs=0.01)
+    assert calibration.through(knots, 0.6) == pytest.approx(0.55, abs=0.03)
+    assert calibration.through(knots, 1.0) == pytest.approx(0.9, abs=0.03)
+    assert len(calibration.isotonic(points, 10_000)) == 2  # one block: the outcomes' mean, flat
+    smooth = [(x, 1.0 if rng.random() < x * x else 0.0) for x in (rng.random() for _ in range(20_000))]
+    knots = calibration.isotonic(smooth, 25)
+    assert statistics.fmean(abs(calibration.through(knots, x / 100) - (x / 100) ** 2) for x in range(101)) < 0.03
+
+
+def test_every_map_is_strictly_increasing_inside_0_1_even_where_the_outcomes_are_flat():
+    grid = [x / 200 for x in range(201)]
+    for fit in ({"knots": [[0.2, 0.0], [0.4, 0.0], [0.6, 1.0], [0.8, 1.0]]}, {"knots": [[0.5, 0.4]]},
+                {"platt": [0.6, -0.4]}, {"platt": [3.0, 1.0]}):
+        mapped = [calibration.apply(fit, x) for x in grid]
+        assert all(0 < m < 1 for m in mapped) and mapped == sorted(set(mapped)), fit
+
+
 @pytest.mark.parametrize("name", list(tictac_nb.GAMES))
-def test_the_calibration_is_increasing_and_maps_into_0_1(name):
-    fitted = calibration.table().get(name)
-    mapped = [calibration.calibrate(name, x / 40) for x in range(41)]
-    if fitted is None:  # a game `bench/coach.py --fit` has not measured keeps the coach's own chance
-        assert mapped == [x / 40 for x in range(41)] and calibration.noise(name) == 0.0
-        return
-    assert fitted["positions"] >= 300 and fitted["platt"][0] > 0 and 0 <= fitted["noise"] < 1
-    assert all(0 < m < 1 for m in mapped) and mapped == sorted(set(mapped))
-    with calibration.raw():
-        assert calibration.calibrate(name, 0.37) == 0.37
+def test_the_stored_calibration_is_increasing_and_maps_into_0_1_at_every_seat_count(name):
+    stored = calibration.table().get(name)
+    for players in tictac_nb.GAMES[name].players:
+        mapped = [calibration.calibrate(name, players, x / 40) for x in range(41)]
+        fit = calibration.fitted(name, players)
+        if fit is None or fit["method"] == "raw":  # no fit, or none beat the raw chance on held-out games
+            assert mapped == [x / 40 for x in range(41)]
+            continue
+        assert fit["positions"] >= 300 and (fit.get("knots") or fit.get("platt")[0] > 0)
+        assert all(0 < m < 1 for m in mapped) and mapped == sorted(set(mapped))
+        with calibration.raw():
+            assert calibration.calibrate(name, players, 0.37) == 0.37
+    assert stored is None or 0 <= stored["noise"] < 1
+
+
+@pytest.fixture
+def stored(tmp_path, monkeypatch):
+    """`calibration.json` replaced by a file of the test's own, written as the bench writes it."""
+    def write(data: dict) -> None:
+        path = tmp_path / "calibration.json"
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        monkeypatch.setattr(calibration, "DATA", path)
+        calibration.table.cache_clear()
+
+    yield write
+    calibration.table.cache_clear()
+
+
+def test_a_stored_fit_round_trips_and_a_game_or_seat_count_without_one_keeps_the_raw_chance(stored):
+    rng = random.Random(3)
+    points = [(x, 1.0 if rng.random() < x * x else 0.0) for x in (rng.random() for _ in range(3000))]
+    knots = calibration.isotonic(points, 25)
+    stored({"tic-toc": {"noise": 0.2, "fits": {"2": {"method": "isotonic", "knots": knots, "positions": 3000}}}})
+    assert calibration.fitted("tic-toc", 2)["knots"] == knots and calibration.noise("tic-toc") == 0.2
+    for x in (0.0, 0.1, 0.33, 0.5, 0.9, 1.0):
+        curve = min(1 - calibration.EDGE, max(calibration.EDGE, calibration.through(knots, x)))
+        assert calibration.calibrate("tic-toc", 2, x) == pytest.approx((1 - calibration.KEPT) * curve
+                                                                      + calibration.KEPT * x)
+    assert calibration.calibrate("tic-toc", 3, 0.5) == 0.5  # no fit for 3 players
+    assert calibration.calibrate("tyc", 2, 0.5) == 0.5 and calibration.noise("tyc") == 0.0  # no fit for the game
+    assert calibration.calibrate("tic-toc", 2, None) is None
+    stored({})
+    assert calibration.calibrate("tic-toc", 2, 0.5) == 0.5
+
+
+def test_a_hint_takes_its_chances_through_the_fit_of_its_own_seat_count(stored):
+    three = {"method": "platt", "platt": [1.0, -1.0], "positions": 500}
+    stored({"tic-toc": {"noise": 0.0, "fits": {"2": {"method": "platt", "platt": [1.0, 1.0], "positions": 500},
+                                                "3": three}}})
+    for players in (2, 3, 4):
+        state = next(s for cut in range(2, 40) if (s := random_game("tic-toc", 1, cut, players=players)).outcome
+                     is None and len(s.legal_actions()) > 1)
+        with calibration.raw():
+            before = coach.hint(state, seed=3)
+        hint = coach.hint(state, seed=3)
+        fit = calibration.fitted("tic-toc", players)
+        assert state.num_players == players and hint.best == before.best
+        for raw_choice, choice in zip(before.choices, hint.choices, strict=True):
+            assert choice.chance == calibration.apply(fit, raw_choice.chance)
+        changed = [c.chance != r.chance for r, c in zip(before.choices, hint.choices, strict=True)]
+        assert any(changed) if fit else not any(changed)  # 4 players: no fit, the raw chance
 
 
 @pytest.mark.parametrize("name", ["tic-tac-two", "tyc", "tic-tac-trek", "tic-toc"])
@@ -478,15 +557,16 @@ def test_the_calibrated_chance_is_the_one_in_the_sentence_the_labels_and_the_nam
     with calibration.raw():
         before = coach.hint(state, seed=3)
     hint = coach.hint(state, seed=3)
-    assert hint.best == before.best and hint.chance == calibration.calibrate(name, before.chance)
-    assert hint.chance != before.chance or calibration.table()[name]["platt"] == [1.0, 0.0]
+    players = state.num_players
+    assert hint.best == before.best and hint.chance == calibration.calibrate(name, players, before.chance)
+    assert hint.chance != before.chance or (calibration.fitted(name, players) or {}).get("method", "raw") == "raw"
     for raw_choice, choice in zip(before.choices, hint.choices, strict=True):
-        assert choice.chance == calibration.calibrate(name, raw_choice.chance)
+        assert choice.chance == calibration.calibrate(name, players, raw_choice.chance)
     assert f"({words.percent(hint.chance)})" in hint.sentence
     root = ET.fromstring(coach.hinted_svg(state, hint))
     names = {e.get("data-target"): e.get("aria-label") or "" for e in root.iter() if e.get("data-target")}
     for target, found in hint.targets.items():
-        assert found.chance == calibration.calibrate(name, before.targets[target].chance)
+        assert found.chance == calibration.calibrate(name, players, before.targets[target].chance)
         if found.chance is not None and target in names:
             assert f"{words.percent(found.chance)} to win" in found.words and found.words in names[target]
     pills = ["".join(e.itertext()) for e in root.iter(f"{SVG}g") if "ttn-coach-chance" in (e.get("class") or "")]

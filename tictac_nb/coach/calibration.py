@@ -1,21 +1,29 @@
-"""The coach's chances made to mean what they say: a mapping per game fitted to the outcomes of bot games.
+"""The coach's chances made to mean what they say: a mapping per game and seat count, fitted to the outcomes
+of bot games.
 
 A search's mean reward, or a heuristic bot's playouts, is its own estimate, not a measured frequency.
-`bench/coach.py --fit` plays default-bot games, asks the coach at every position, and fits, per game, a
-logistic curve on the logit of the raw estimate (Platt scaling: two numbers, `chance = 1 / (1 + e^-(a *
-logit(raw) + b))`, by maximum likelihood), the way lichess maps engine scores to win chances with a curve
-fitted to real games. Two numbers cannot follow the noise of a thousand positions from a few dozen games as
-a free-form curve does; where even they do not hold on games the fit never saw, the bench stores `[1, 0]`,
-the raw chance. The numbers are stored in `calibration.json`
-beside this module, with the coach's own noise (the spread of its chance for the same move in two analyses
-of the same game), so that a move is marked only where its drop is beyond that noise. With `a > 0` the
-mapping is increasing, so it never changes which move ranks first; it is applied with `math` only.
+`bench/coach.py --fit` plays default-bot games (at every seat count the game allows), asks the coach at every
+position, and fits, per game and seat count, one of two increasing maps from the raw estimate to how often
+the mover went on to win:
+- an isotonic curve (pool-adjacent-violators on blocks of at least `least` positions, so that it follows
+  the outcomes' shape, not a few games' noise), stored as its breakpoints `knots` and read between them by
+  straight lines, as scikit-learn's `IsotonicRegression` does;
+- a logistic curve on the logit of the raw estimate (Platt scaling: two numbers, `chance = 1 / (1 + e^-(a *
+  logit(raw) + b))`, by maximum likelihood), the way lichess maps engine scores to win chances with a
+  curve fitted to real games, for games with too few games for a free-form curve.
+The bench keeps whichever judges games the fit never saw best, or none, the raw chance. A 2-player and a
+4-player chance of the same raw value need not mean the same, so each seat count has its own map, and a
+seat count without one keeps the raw chance. The maps are stored in `calibration.json` beside this module,
+with the coach's own noise (the spread of its chance for the same move in two analyses of the same game), so
+that a move is marked only where its drop is beyond that noise. Both maps are strictly increasing, so they
+never change which move ranks first; they are applied with `math` and `bisect` only (Pyodide).
 """
 
 from __future__ import annotations
 
 import json
 import math
+from bisect import bisect_right
 from collections.abc import Sequence
 from contextlib import contextmanager
 from functools import cache
@@ -25,11 +33,15 @@ from typing import Any
 DATA = Path(__file__).with_name("calibration.json")
 EDGE = 0.005
 """Raw estimates are read as at least this far from 0 and 1: a search's 0 or 1 is a few playouts, not a proof."""
+KEPT = 0.01
+"""The share of the raw estimate a map keeps: where the curve is level (an isotonic curve's flat stretches, a
+logistic curve's clipped ends) moves still rank as the raw estimate ranks them, at most a point off the curve."""
 
 
 @cache
 def table() -> dict[str, dict[str, Any]]:
-    """Each game's fitted `platt` pair `[a, b]`, the `positions` and `games` it rests on, and its `noise`."""
+    """Each game's `noise` and its `fits` by seat count ("2", "3", ...): each fit holds `knots` (an isotonic
+    curve's breakpoints `[raw, chance]`) or `platt` (`[a, b]`), and the `positions` and `games` it rests on."""
     return json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {}
 
 
@@ -46,8 +58,12 @@ def raw():
         _RAW[0] = False
 
 
+def clipped(chance: float) -> float:
+    return min(1 - EDGE, max(EDGE, chance))
+
+
 def logit(chance: float) -> float:
-    chance = min(1 - EDGE, max(EDGE, chance))
+    chance = clipped(chance)
     return math.log(chance / (1 - chance))
 
 
@@ -57,13 +73,44 @@ def mapped(a: float, b: float, chance: float) -> float:
     return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
 
 
-def calibrate(game: str, chance: float | None) -> float | None:
-    """`chance` (the coach's raw estimate in `game`) through the game's fitted curve; unchanged where the game
-    has no fit."""
-    pair = table().get(game, {}).get("platt")
-    if chance is None or not pair or _RAW[0]:
+def through(knots: Sequence[Sequence[float]], chance: float) -> float:
+    """`chance` through the isotonic curve with breakpoints `knots` (raw strictly increasing, chance never
+    decreasing): straight lines between them, level beyond the ends."""
+    xs = [x for x, _ in knots]
+    at = bisect_right(xs, chance)
+    if at == 0:
+        curve = knots[0][1]
+    elif at == len(knots):
+        curve = knots[-1][1]
+    else:
+        (x0, y0), (x1, y1) = knots[at - 1], knots[at]
+        curve = y0 + (y1 - y0) * (chance - x0) / (x1 - x0)
+    return curve
+
+
+def fitted(game: str, players: int) -> dict[str, Any] | None:
+    """The fit stored for `game` at `players` seats (None: none, the raw chance is kept)."""
+    return table().get(game, {}).get("fits", {}).get(str(players))
+
+
+def apply(fit: dict[str, Any] | None, chance: float) -> float:
+    """`chance` (0 to 1) through a stored fit (its `knots` or its `platt` pair) blended with `KEPT` of itself:
+    strictly increasing and strictly inside (0, 1); unchanged without a fit."""
+    if fit and fit.get("knots"):
+        curve = through(fit["knots"], chance)
+    elif fit and fit.get("platt"):
+        curve = mapped(fit["platt"][0], fit["platt"][1], chance)
+    else:
         return chance
-    return mapped(pair[0], pair[1], chance)
+    return (1 - KEPT) * clipped(curve) + KEPT * chance
+
+
+def calibrate(game: str, players: int, chance: float | None) -> float | None:
+    """`chance` (the coach's raw estimate in `game` played by `players` seats) through the map fitted for that
+    game and seat count; unchanged where there is none."""
+    if chance is None or _RAW[0]:
+        return chance
+    return apply(fitted(game, players), chance)
 
 
 def noise(game: str) -> float:
@@ -95,3 +142,30 @@ def fit(points: Sequence[tuple[float, float]], steps: int = 50) -> tuple[float, 
         if abs(da) + abs(db) < 1e-9:
             break
     return round(a, 4), round(b, 4)
+
+
+def isotonic(points: Sequence[tuple[float, float]], least: int) -> list[list[float]]:
+    """The isotonic curve of `(raw, outcome)` points, by pool-adjacent-violators: the points in order of the
+    raw estimate, in blocks of at least `least` (equal estimates always in one block: a few trial games give
+    few distinct values), neighbouring blocks pooled while the later one's outcomes are no higher; its
+    breakpoints are each block's lowest and highest raw estimate at the block's mean outcome, as
+    scikit-learn keeps them, so every fitted position reads its own block's frequency."""
+    ordered = sorted(points)
+    blocks: list[list[float]] = []  # [lowest raw, highest raw, sum of outcomes, positions]
+    start = 0
+    while start < len(ordered):
+        end = min(len(ordered), start + max(1, least))
+        while end < len(ordered) and ordered[end][0] == ordered[end - 1][0]:
+            end += 1
+        if len(ordered) - end < least:
+            end = len(ordered)
+        chunk = ordered[start:end]
+        blocks.append([chunk[0][0], chunk[-1][0], sum(y for _, y in chunk), len(chunk)])
+        start = end
+        while len(blocks) > 1 and blocks[-2][2] / blocks[-2][3] >= blocks[-1][2] / blocks[-1][3]:
+            last = blocks.pop()
+            blocks[-1] = [blocks[-1][0], last[1], blocks[-1][2] + last[2], blocks[-1][3] + last[3]]
+    knots: list[list[float]] = []
+    for low, high, won, n in blocks:
+        knots += [[low, round(won / n, 4)]] + ([[high, round(won / n, 4)]] if high > low else [])
+    return knots

@@ -139,8 +139,8 @@ def judge(state: State, seat: int, bot: Any, seed: int, *, budget: int | None = 
         judged = _explain(state, seat, fresh(bot, seed), seed, playouts, None if every_choice else played)
     else:
         raise TypeError(f"the coach reads MCTSBot searches and bots with explain(state), not {bot_name(bot)}")
-    game = state.game.name
-    choices = tuple(replace(c, chance=calibrate(game, c.chance)) for c in judged.choices)
+    game, players = state.game.name, state.num_players
+    choices = tuple(replace(c, chance=calibrate(game, players, c.chance)) for c in judged.choices)
     return replace(judged, choices=choices)
 
 
