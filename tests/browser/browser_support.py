@@ -311,24 +311,17 @@ def play_an_action(page, board, two_step: bool, turns: int = 12) -> str:
 
 
 def a_first_step(name: str, start: int = 2024, tries: int = 50) -> tuple[int, str]:
-    """The first game number from `start` whose play page opens on a human to move with a first step (a choice
-    to open), and that step. The kit deals the page's game in this process too, so a test opens a choice by
-    number rather than by undoing clicks until one does (each undo deals the unseen cards again)."""
-    from tictac_nb.play import PlayPage
+    """The first game number from `start` whose play page opens on its human seat (the first, by default) to
+    move with a first step (a choice to open), and that step. The kit deals the page's game here too, so a test
+    opens a choice by number rather than by undoing clicks until one does (each undo deals the unseen cards
+    again); no Board is made here, whose bots would wait for an event loop the browser's driver holds."""
+    import tictac_nb
 
     for number in range(start, start + tries):
-        page = PlayPage(name)
-        page.number.value = str(number)
-        page.new_game()
-        board, deadline = page.board, time.monotonic() + 120
-        while board.thinking and time.monotonic() < deadline:
-            time.sleep(0.02)
-        state = board.state
+        state = tictac_nb.new_game(name, seed=number)
         legal = set(state.legal_actions())
         steps = [t.action for t in state.targets() if t.action not in legal]
-        human = state.outcome is None and state.to_move in board.humans
-        board.close()
-        if human and steps:
+        if state.to_move == 0 and steps:
             return number, steps[0]
     raise AssertionError(f"no deal of {name} from {start} to {start + tries - 1} opens on a first step")
 
