@@ -14,7 +14,8 @@ pause: what the core does at most), then paced like a class (a pause of `--think
 click), for more and more rooms until p95 passes 100 ms: the rooms one core holds at that latency; last,
 50 paced rooms again while four rooms of MCTS bots play without a pause (bots decide in a worker thread);
 then 50 paced rooms alone and with 300 spectators on one of them (its spectator link), side by side: the
-spectators share one onlooker's view, so the seats' p95 should barely move.
+spectators share one onlooker's view, so the seats' p95 should barely move. The spectators read in a process
+of their own, as they would on their own screens.
 
     python bench/rooms.py --spectators-only  # the last two runs alone
 """
@@ -25,6 +26,7 @@ import argparse
 import asyncio
 import html
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -36,6 +38,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from tornado.websocket import websocket_connect
 
@@ -106,9 +109,30 @@ class Seat:
 
 
 async def watch(ws) -> None:
-    """A spectator: reads every frame (and counts them), as a projector's page would."""
+    """A spectator: reads every frame, as a projector's page would."""
     while await ws.read_message() is not None:
         pass
+
+
+def gallery(ws_url: str, token: str, count: int, until: float, ready: Any) -> None:
+    """`count` spectators of one room until `until` (the clock is the machine's), in a process of their own: a
+    projector's reading happens on its own machine, so it must not hold up the loop that times the seats."""
+
+    async def watch_all() -> None:
+        sockets = []
+        for _ in range(count):
+            ws = await websocket_connect(ws_url)
+            await ws.write_message(json.dumps({"type": "hello", "watch": token}))
+            sockets.append(ws)
+        ready.set()
+        watching = [asyncio.ensure_future(watch(ws)) for ws in sockets]
+        await asyncio.sleep(max(0.0, until - time.monotonic()))
+        for ws in sockets:
+            ws.close()
+        for task in watching:
+            task.cancel()
+
+    asyncio.run(watch_all())
 
 
 async def play_room(server: Server, game: str, options: dict, until: float, think: float, rng: random.Random,
@@ -121,10 +145,13 @@ async def play_room(server: Server, game: str, options: dict, until: float, thin
         await ws.write_message(json.dumps({"type": "hello", "token": seat["token"]}))
         seats.append(Seat(ws))
     pumps = [asyncio.ensure_future(seat.pump()) for seat in seats]
-    for _ in range(spectators):
-        ws = await websocket_connect(ws_url)
-        await ws.write_message(json.dumps({"type": "hello", "watch": room["watch"]}))
-        pumps.append(asyncio.ensure_future(watch(ws)))
+    watchers = None
+    if spectators:
+        context = multiprocessing.get_context("spawn")
+        ready = context.Event()
+        watchers = context.Process(target=gallery, args=(ws_url, room["watch"], spectators, until, ready))
+        watchers.start()
+        await asyncio.get_running_loop().run_in_executor(None, ready.wait, 120)
     try:
         while time.monotonic() < until:
             await asyncio.sleep(think * rng.uniform(0.5, 1.5) if think else 0)
@@ -142,6 +169,8 @@ async def play_room(server: Server, game: str, options: dict, until: float, thin
             seat.ws.close()
         for pump in pumps:
             pump.cancel()
+        if watchers is not None:
+            watchers.join(30)
 
 
 async def next_mover(seats: list[Seat]) -> Seat | None:

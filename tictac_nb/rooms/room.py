@@ -199,16 +199,16 @@ class Gallery:
 
     def __init__(self, room: Room) -> None:
         self.room = room
-        self.sockets: dict[int, tuple[Callable[[str], None], Callable[[int, str], None] | None]] = {}
+        self.sockets: dict[int, tuple[Callable[[bytes], None], Callable[[int, str], None] | None]] = {}
         self.view = View(room, None, self._broadcast)
 
     def _broadcast(self, frame: dict) -> None:
-        text = json.dumps(frame, separators=(",", ":"))
+        data = json.dumps(frame, separators=(",", ":")).encode()  # encoded once, not once a spectator
         for send, _ in list(self.sockets.values()):
-            send(text)
+            send(data)
 
-    def add(self, send: Callable[[str], None], close: Callable[[int, str], None] | None) -> int | None:
-        """A new spectator (sent every trait at once), or None when the gallery is full."""
+    def add(self, send: Callable[[bytes], None], close: Callable[[int, str], None] | None) -> int | None:
+        """A new spectator (sent every trait at once, as UTF-8 text), or None when the gallery is full."""
         if len(self.sockets) >= MAX_SPECTATORS:
             return None
         if not self.sockets:  # nobody watched: the view was left as it was; now it is brought up to date
@@ -218,7 +218,7 @@ class Gallery:
         key = id(send)
         self.sockets[key] = (send, close)
         hello = {"game": self.room.game.title, "seat": "the onlooker"}
-        send(json.dumps({"hello": hello, "set": self.view.everything()}, separators=(",", ":")))
+        send(json.dumps({"hello": hello, "set": self.view.everything()}, separators=(",", ":")).encode())
         return key
 
     def remove(self, key: int) -> None:

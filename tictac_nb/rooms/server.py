@@ -163,7 +163,8 @@ class Socket(Guarded, tornado.websocket.WebSocketHandler):
     def _send(self, frame: dict) -> None:
         self._send_text(json.dumps(frame, separators=(",", ":")))
 
-    def _send_text(self, text: str) -> None:
+    def _send_text(self, text: str | bytes) -> None:
+        """Send a text frame (bytes: already UTF-8, as the gallery encodes a frame once for every spectator)."""
         if self.ws_connection is None or self.close_code is not None:
             return
         try:
