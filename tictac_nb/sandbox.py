@@ -458,16 +458,21 @@ class Worker:
         return Deadline(f"thought for more than {limit:g} s, over the limit of {limit:g} s for a move: "
                         f"the sandbox stopped it")
 
+    def _ready(self, fd: int, events: int, deadline: float | None, limit: float | None) -> bool:
+        """Wait until the pipe `fd` is ready for `events` or the worker prints (drained either way); `Deadline`
+        once `deadline` has passed. False: only prints came, wait again."""
+        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+        ready = _wait([fd, *self._prints()], events, wait)
+        self._drain()
+        if not ready:
+            raise self._late(limit)
+        return any(got == fd for got, _ in ready)
+
     def _read(self, size: int, deadline: float | None, limit: float | None) -> bytes:
         fd = self.process.stdout.fileno()
         data = bytearray()
         while len(data) < size:
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready = _wait([fd, *self._prints()], select.POLLIN | select.POLLHUP | select.POLLERR, wait)
-            self._drain()
-            if not ready:
-                raise self._late(limit)
-            if not any(got == fd for got, _ in ready):
+            if not self._ready(fd, select.POLLIN | select.POLLHUP | select.POLLERR, deadline, limit):
                 continue
             try:
                 chunk = os.read(fd, size - len(data))
@@ -481,12 +486,7 @@ class Worker:
     def _send(self, data: bytes, deadline: float | None, limit: float | None) -> None:
         view, fd = memoryview(data), self.process.stdin.fileno()
         while view:
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready = _wait([fd, *self._prints()], select.POLLOUT, wait)
-            self._drain()
-            if not ready:
-                raise self._late(limit)
-            if not any(got == fd for got, _ in ready):
+            if not self._ready(fd, select.POLLOUT, deadline, limit):
                 continue
             try:
                 view = view[os.write(fd, view):]
