@@ -223,6 +223,20 @@ def test_undo_on_a_board_deals_again_what_the_seat_has_not_seen():
     assert board.state.options["bag"] is None  # a new game takes the rules, not the dealt order
 
 
+def act_then_undo(room, view, rng: random.Random):
+    """Seat 0 plays a random action once its turn comes, the bots answer, and seat 0 undoes it; the state
+    before the undo."""
+    while room.state.to_move != 0:
+        room.play_bots()
+    room.handle(view, json.dumps({"type": "act", "target": rng.choice(room.state.legal_actions()),
+                                  "turn": view.turn}))
+    room.play_bots()
+    assert view.can_undo
+    before = room.state.clone()
+    room.handle(view, json.dumps({"type": "undo", "turn": view.turn}))
+    return before
+
+
 def test_undo_in_a_room_deals_again_and_the_record_replays():
     hall = Hall(None, bot_delay=0)
     room = hall.open("tic-tac-two", bots={1: "random"}, seed=4)
@@ -230,13 +244,7 @@ def test_undo_in_a_room_deals_again_and_the_record_replays():
     rng = random.Random(4)
     layouts = set()
     for _ in range(4):
-        while room.state.to_move != 0:
-            room.play_bots()
-        room.handle(view, json.dumps({"type": "act", "target": rng.choice(room.state.legal_actions()),
-                                      "turn": view.turn}))
-        room.play_bots()
-        before = room.state.clone()
-        room.handle(view, json.dumps({"type": "undo", "turn": view.turn}))
+        before = act_then_undo(room, view, rng)
         taken_back = before.clone()
         while len(taken_back.history) > len(room.state.history):
             taken_back.undo()
@@ -290,14 +298,7 @@ def test_undo_in_a_room_deals_the_cards_to_come_again_where_copies_cannot_replay
     rng = random.Random(4)
     futures = set()
     for _ in range(5):
-        while room.state.to_move != 0:
-            room.play_bots()
-        room.handle(view, json.dumps({"type": "act", "target": rng.choice(room.state.legal_actions()),
-                                      "turn": view.turn}))
-        room.play_bots()
-        assert view.can_undo
-        before = room.state.clone()
-        room.handle(view, json.dumps({"type": "undo", "turn": view.turn}))
+        before = act_then_undo(room, view, rng)
         assert view.message == "" and len(room.state.history) < len(before.history)
         taken_back = from_record({**before.record(), "moves": room.state.history})
         assert room.state.to_move == 0 and room.state.view(0) == taken_back.view(0)  # what seat 0 saw stays
