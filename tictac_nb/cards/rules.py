@@ -247,10 +247,14 @@ class CardState(State):
         self._moves = moves
         self._legal = tuple(moves)
 
-    def _play(self, kind: int) -> None:
-        p = self.to_move
+    def _from_hand(self, p: int, kind: int) -> None:
+        """A card of `kind` leaves seat `p`'s hand (played or discarded)."""
         self.hands[p][kind] -= 1
         self.sizes[p] -= 1
+
+    def _play(self, kind: int) -> None:
+        p = self.to_move
+        self._from_hand(p, kind)
         self._note(f"{MARK_NAMES[p]} plays {self.cards[kind].name}")
         self.pending = [kind, 0, None]
         self._run()
@@ -260,8 +264,7 @@ class CardState(State):
 
     def _discard_instead(self, kind: int) -> None:
         p = self.to_move
-        self.hands[p][kind] -= 1
-        self.sizes[p] -= 1
+        self._from_hand(p, kind)
         self.discard.append(kind)
         self._note(f"{self.player_name(p)} could play no card and discarded {self.cards[kind].name}")
         self._end_turn()
@@ -374,8 +377,7 @@ class CardState(State):
 
     def _discard_step(self, kind: int) -> None:
         p = self.to_move
-        self.hands[p][kind] -= 1
-        self.sizes[p] -= 1
+        self._from_hand(p, kind)
         self.discard.append(kind)
         self._note(f"{self.player_name(p)} discarded {self.cards[kind].name}")
         self._next_step()
