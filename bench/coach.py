@@ -99,7 +99,7 @@ def judged_games(name: str, count: int, seed: int, *, players: int | None = None
                  found: list[dict] | None = None) -> list[dict]:
     """Default-bot games of `name` (with `players`: None, the default count) analysed raw until `count` judged
     positions are gathered (and at least 20 games), after those `found` already: per game, its seat count,
-    the (chance, outcome) of every judged move, and with `twice` (every other game), the pairs of (chance,
+    the (chance, outcome) of every judged move with the actions played before it (`played`), its `length`, and with `twice` (every other game), the pairs of (chance,
     best chance) a second analysis with another seed gave each move."""
     found = list(found or [])
     while sum(len(g["points"]) for g in found) < count or len(found) < 20:
@@ -111,8 +111,10 @@ def judged_games(name: str, count: int, seed: int, *, players: int | None = None
         pairs = [((a.chance, a.best_chance), (b.chance, b.best_chance))
                  for a, b in zip(first.moves, again.moves, strict=True)
                  if a.drop is not None and b.drop is not None] if again else []
+        judged = [m for m in first.moves if m.chance is not None]
         found.append({"players": final.num_players, "pairs": pairs,
-                      "points": [(m.chance, outcome_for(final, m.seat)) for m in first.moves if m.chance is not None]})
+                      "points": [(m.chance, outcome_for(final, m.seat)) for m in judged],
+                      "played": [m.number - 1 for m in judged], "length": len(final.history)})
     return found
 
 
