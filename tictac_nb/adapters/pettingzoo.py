@@ -84,7 +84,6 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.agents = self.possible_agents[:]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         count = self._count = len(self.numbering)
-        self._index = self.numbering._index
         self._planes = board_planes(probe, self.encoder)
         spaces_of = {"observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
                      "action_mask": spaces.Box(0, 1, (count,), np.int8)}
@@ -150,7 +149,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         mask = self._masks.get(legal)
         if mask is None:
             mask = np.zeros(len(self.numbering), dtype=np.int8)
-            mask[[self.numbering.index(action) for action in legal]] = 1
+            mask[self.numbering.legal(state) if legal else []] = 1
             mask.setflags(write=False)
             if len(self._masks) < 4096:
                 self._masks[legal] = mask
