@@ -156,7 +156,7 @@ def pairs_of(game: dict) -> list[tuple]:
     return [(first, second, before) for (first, second), before in zip(game["pairs"], played, strict=True)]
 
 
-def through(fit: dict, chance: float, played: int | None) -> float:
+def calibrated(fit: dict, chance: float, played: int | None) -> float:
     """`chance` through `fit` (none: raw) at `played` actions into the game; a phased map refuses a move whose
     `played` is not known."""
     if played is None and fit.get("phased"):
@@ -166,7 +166,7 @@ def through(fit: dict, chance: float, played: int | None) -> float:
 
 def judged_points(halves: tuple[list[dict], list[dict]], fits: tuple[dict, dict] = ({}, {})) -> list[tuple]:
     """Every `(chance, outcome, game)` of both halves, each half's chances through its fit (none: raw)."""
-    return [(through(fit, chance, played), outcome, (half, number))
+    return [(calibrated(fit, chance, played), outcome, (half, number))
             for half, (games, fit) in enumerate(zip(halves, fits, strict=True))
             for number, game in enumerate(games) for chance, outcome, played in moves_of(game)]
 
@@ -184,7 +184,7 @@ def noise_of(name: str, games: list[dict]) -> tuple[float, int]:
     for game in games:
         fit = calibration.fitted(name, game["players"]) or {}
         for a, b, played in pairs_of(game):
-            (a0, a1), (b0, b1) = [[through(fit, chance, played) for chance in pair] for pair in (a, b)]
+            (a0, a1), (b0, b1) = [[calibrated(fit, chance, played) for chance in pair] for pair in (a, b)]
             drops.append(abs(max(0.0, a1 - a0) - max(0.0, b1 - b0)))
             chances.append(abs(a0 - b0))
     return max(p95(drops), 2 ** 0.5 * p95(chances)), len(drops)
