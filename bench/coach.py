@@ -39,7 +39,7 @@ ENOUGH = 40
 """A tenth holding fewer judged positions than this is too thin to judge the calibration by."""
 HALF_SEEDS = (10_000, 20_000)
 """Two halves of different games: the calibration is judged on each half with the map fitted on the other."""
-METHODS = ("raw", "platt", "isotonic")
+METHODS = ("raw", "platt", "isotonic", "phased")
 """The maps tried, simplest first (the simpler is kept on a tie)."""
 ISOTONIC_BLOCK = 25
 """The fewest positions an isotonic curve's block holds before pooling."""
@@ -99,8 +99,9 @@ def judged_games(name: str, count: int, seed: int, *, players: int | None = None
                  found: list[dict] | None = None) -> list[dict]:
     """Default-bot games of `name` (with `players`: None, the default count) analysed raw until `count` judged
     positions are gathered (and at least 20 games), after those `found` already: per game, its seat count,
-    the (chance, outcome) of every judged move with the actions played before it (`played`), its `length`, and with `twice` (every other game), the pairs of (chance,
-    best chance) a second analysis with another seed gave each move."""
+    the (chance, outcome) of every judged move (`points`), the actions played before each (`played`), the
+    game's `length`, and with `twice` (every other game), the pairs of (chance, best chance) a second analysis
+    with another seed gave each move both analyses gave a drop."""
     found = list(found or [])
     while sum(len(g["points"]) for g in found) < count or len(found) < 20:
         number = seed + len(found)
@@ -133,15 +134,41 @@ def played(name: str, count: int, store: str | None, seed: int, players: int, tw
     return found
 
 
+UNPHASED = "games kept before the bench recorded the actions played before each move: a phased map cannot read them"
+
+
 def points_of(games: list[dict]) -> list[tuple[float, float]]:
     return [tuple(point) for game in games for point in game["points"]]  # type: ignore[misc]
 
 
+def moves_of(game: dict) -> list[tuple[float, float, int | None]]:
+    """A game's judged moves as (chance, outcome, actions played before it: None where not kept)."""
+    played = game.get("played") or [None] * len(game["points"])
+    return [(chance, outcome, before) for (chance, outcome), before in zip(game["points"], played, strict=True)]
+
+
+def pairs_of(game: dict) -> list[tuple]:
+    """A game's moves analysed twice as (first, second, actions played before it: None where not known). The
+    pairs are the judged moves both analyses gave a drop, in order, so where there are as many pairs as judged
+    moves they are those moves and share their `played`."""
+    moves = moves_of(game)
+    played = [p for _, _, p in moves] if len(moves) == len(game["pairs"]) else [None] * len(game["pairs"])
+    return [(first, second, before) for (first, second), before in zip(game["pairs"], played, strict=True)]
+
+
+def calibrated(fit: dict, chance: float, played: int | None) -> float:
+    """`chance` through `fit` (none: raw) at `played` actions into the game; a phased map refuses a move whose
+    `played` is not known."""
+    if played is None and fit.get("phased"):
+        raise ValueError(UNPHASED)
+    return calibration.apply(fit, chance, played or 0)
+
+
 def judged_points(halves: tuple[list[dict], list[dict]], fits: tuple[dict, dict] = ({}, {})) -> list[tuple]:
     """Every `(chance, outcome, game)` of both halves, each half's chances through its fit (none: raw)."""
-    return [(calibration.apply(fit, chance), outcome, (half, number))
+    return [(calibrated(fit, chance, played), outcome, (half, number))
             for half, (games, fit) in enumerate(zip(halves, fits, strict=True))
-            for number, game in enumerate(games) for chance, outcome in game["points"]]
+            for number, game in enumerate(games) for chance, outcome, played in moves_of(game)]
 
 
 def noise_of(name: str, games: list[dict]) -> tuple[float, int]:
@@ -155,11 +182,11 @@ def noise_of(name: str, games: list[dict]) -> tuple[float, int]:
 
     drops, chances = [], []
     for game in games:
-        def cal(chance: float, players: int = game["players"]) -> float:
-            return calibration.calibrate(name, players, chance)  # type: ignore[return-value]
-
-        drops += [abs(max(0.0, cal(a[1]) - cal(a[0])) - max(0.0, cal(b[1]) - cal(b[0]))) for a, b in game["pairs"]]
-        chances += [abs(cal(a[0]) - cal(b[0])) for a, b in game["pairs"]]
+        fit = calibration.fitted(name, game["players"]) or {}
+        for a, b, played in pairs_of(game):
+            (a0, a1), (b0, b1) = [[calibrated(fit, chance, played) for chance in pair] for pair in (a, b)]
+            drops.append(abs(max(0.0, a1 - a0) - max(0.0, b1 - b0)))
+            chances.append(abs(a0 - b0))
     return max(p95(drops), 2 ** 0.5 * p95(chances)), len(drops)
 
 
@@ -206,19 +233,28 @@ def halves(name: str, count: int, store: str | None, players: int) -> tuple[list
                  for seed in HALF_SEEDS)
 
 
-def fitted(method: str, points: list[tuple[float, float]]) -> dict:
-    """A fit of `method` ("platt", "isotonic" or "raw": none) on `points`, as `calibration.json` stores it."""
+def fitted(method: str, games: list[dict]) -> dict:
+    """A fit of `method` (one of `METHODS`; "raw": none) on the judged moves of `games`, as `calibration.json`
+    stores it: a phased one with the games' median `length`, its phase read by that."""
     if method == "platt":
-        return {"platt": list(calibration.fit(points))}
+        return {"platt": list(calibration.fit(points_of(games)))}
     if method == "isotonic":
-        return {"knots": calibration.isotonic(points, ISOTONIC_BLOCK)}
+        return {"knots": calibration.isotonic(points_of(games), ISOTONIC_BLOCK)}
+    if method == "phased":
+        if any(not {"played", "length"} <= game.keys() for game in games):
+            raise ValueError(UNPHASED)
+        length = statistics.median(game["length"] for game in games)
+        moves = [move for game in games for move in moves_of(game)]
+        return {"phased": list(calibration.fit_phased([(chance, outcome, calibration.phase(played, length))
+                                                       for chance, outcome, played in moves])),
+                "length": length}
     return {}
 
 
 def cross_fitted(first: list[dict], second: list[dict], method: str) -> list[tuple]:
     """Each half's (chance, outcome, game) with its chance taken through the map of `method` fitted on the
     other half."""
-    return judged_points((first, second), (fitted(method, points_of(second)), fitted(method, points_of(first))))
+    return judged_points((first, second), (fitted(method, second), fitted(method, first)))
 
 
 def brier(points: list[tuple]) -> float:
@@ -256,7 +292,7 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
             scores = held_out(first, second)
             method = min(scores, key=lambda m: (scores[m], METHODS.index(m)))
             points = points_of(first + second)
-            fits[str(players)] = {"method": method, **fitted(method, points), "positions": len(points),
+            fits[str(players)] = {"method": method, **fitted(method, first + second), "positions": len(points),
                                   "games": len(first) + len(second), "held-out brier": scores}
             games += first + second
             print(f"{name}, {players} players: {method} on {len(points)} positions of {len(first) + len(second)} "

@@ -458,6 +458,27 @@ def test_the_calibration_fit_finds_the_curve_the_outcomes_were_drawn_from():
     assert calibration.fit([(0.2, 0.0), (0.4, 1.0), (0.6, 0.0), (0.8, 1.0)] * 5)[0] > 0  # kept increasing
 
 
+def test_the_phased_fit_finds_the_curve_the_outcomes_were_drawn_from_and_keeps_it_increasing_at_every_phase():
+    rng = random.Random(11)
+    truth = (0.6, -0.4, 0.5, 0.8)  # the slope in the logit grows from 0.6 early to 1.4 late
+    points = []
+    for _ in range(8000):
+        x, t = rng.random(), rng.random()
+        chance = calibration.mapped(truth[0] + truth[3] * t, truth[1] + truth[2] * t, x)
+        points.append((x, 1.0 if rng.random() < chance else 0.0, t))
+    found = calibration.fit_phased(points)
+    assert all(abs(f - w) < 0.2 for f, w in zip(found, truth, strict=True)), found
+    fit = {"phased": list(found), "length": 20}
+    for played in (0, 10, 20):
+        t = calibration.phase(played, 20)
+        true = [calibration.mapped(truth[0] + truth[3] * t, truth[1] + truth[2] * t, x / 20) for x in range(1, 20)]
+        said = [calibration.apply(fit, x / 20, played) for x in range(1, 20)]
+        assert max(abs(s - w) for s, w in zip(said, true, strict=True)) < 0.03
+    flipping = [(x, float((x > 0.5) != (t > 0.5)), t) for x in (0.1, 0.3, 0.7, 0.9) for t in (0.0, 0.2, 0.8, 1.0)]
+    a, _, _, d = calibration.fit_phased(flipping * 10)  # late in the game a higher raw chance loses
+    assert a > 0 and a + d > 0
+
+
 def test_the_isotonic_fit_finds_the_steps_the_outcomes_were_drawn_from_and_keeps_equal_estimates_together():
     rng = random.Random(5)
     truth = {0.0: 0.1, 0.25: 0.1, 0.5: 0.6, 0.75: 0.5, 1.0: 0.9}  # 0.75 below 0.5: pooled with it
@@ -479,24 +500,36 @@ def test_the_isotonic_fit_finds_the_steps_the_outcomes_were_drawn_from_and_keeps
 def test_every_map_is_strictly_increasing_inside_0_1_even_where_the_outcomes_are_flat():
     grid = [x / 200 for x in range(201)]
     for fit in ({"knots": [[0.2, 0.0], [0.4, 0.0], [0.6, 1.0], [0.8, 1.0]]}, {"knots": [[0.5, 0.4]]},
-                {"platt": [0.6, -0.4]}, {"platt": [3.0, 1.0]}):
-        mapped = [calibration.apply(fit, x) for x in grid]
-        assert all(0 < m < 1 for m in mapped) and mapped == sorted(set(mapped)), fit
+                {"platt": [0.6, -0.4]}, {"platt": [3.0, 1.0]}, {"phased": [0.6, -0.4, 1.0, 0.8], "length": 30},
+                {"phased": [0.001, 2.0, -4.0, 0.0], "length": 9}):
+        for played in (0, 4, 15, 30, 90):
+            mapped = [calibration.apply(fit, x, played) for x in grid]
+            assert all(0 < m < 1 for m in mapped) and mapped == sorted(set(mapped)), (fit, played)
+    phased = {"phased": [0.6, -0.4, 1.0, 0.8], "length": 30}
+    assert calibration.apply(phased, 0.3, 0) < calibration.apply(phased, 0.3, 15) < calibration.apply(phased, 0.3, 30)
+    assert calibration.apply(phased, 0.3, 30) == calibration.apply(phased, 0.3, 90)  # the phase stops at 1
 
 
 @pytest.mark.parametrize("name", list(tictac_nb.GAMES))
 def test_the_stored_calibration_is_increasing_and_maps_into_0_1_at_every_seat_count(name):
     stored = calibration.table().get(name)
     for players in tictac_nb.GAMES[name].players:
-        mapped = [calibration.calibrate(name, players, x / 40) for x in range(41)]
         fit = calibration.fitted(name, players)
-        if fit is None or fit["method"] == "raw":  # no fit, or none beat the raw chance on held-out games
-            assert mapped == [x / 40 for x in range(41)]
+        for played in (0, 3, 10, 30, 100):  # the phase of a phased fit, from a game's start to past its end
+            mapped = [calibration.calibrate(name, players, x / 40, played) for x in range(41)]
+            if fit is None or fit["method"] == "raw":  # no fit, or none beat the raw chance on held-out games
+                assert mapped == [x / 40 for x in range(41)]
+                continue
+            assert all(0 < m < 1 for m in mapped) and mapped == sorted(set(mapped)), (players, played)
+        if fit is None or fit["method"] == "raw":
             continue
-        assert fit["positions"] >= 300 and (fit.get("knots") or fit.get("platt")[0] > 0)
-        assert all(0 < m < 1 for m in mapped) and mapped == sorted(set(mapped))
+        assert fit["positions"] >= 300 and fit["method"] in ("platt", "isotonic", "phased")
+        if fit["method"] == "phased":
+            a, _, _, d = fit["phased"]
+            assert a > 0 and a + d > 0 and fit["length"] > 0
+        assert fit.get("knots") or fit.get("phased") or fit.get("platt")[0] > 0
         with calibration.raw():
-            assert calibration.calibrate(name, players, 0.37) == 0.37
+            assert calibration.calibrate(name, players, 0.37, 10) == 0.37
     assert stored is None or 0 <= stored["noise"] < 1
 
 
@@ -531,7 +564,7 @@ def test_a_stored_fit_round_trips_and_a_game_or_seat_count_without_one_keeps_the
 
 
 def test_a_hint_takes_its_chances_through_the_fit_of_its_own_seat_count(stored):
-    three = {"method": "platt", "platt": [1.0, -1.0], "positions": 500}
+    three = {"method": "phased", "phased": [1.0, -1.0, 2.0, 0.5], "length": 12, "positions": 500}
     stored({"tic-toc": {"noise": 0.0, "fits": {"2": {"method": "platt", "platt": [1.0, 1.0], "positions": 500},
                                                 "3": three}}})
     for players in (2, 3, 4):
@@ -543,7 +576,7 @@ def test_a_hint_takes_its_chances_through_the_fit_of_its_own_seat_count(stored):
         fit = calibration.fitted("tic-toc", players)
         assert state.num_players == players and hint.best == before.best
         for raw_choice, choice in zip(before.choices, hint.choices, strict=True):
-            assert choice.chance == calibration.apply(fit, raw_choice.chance)
+            assert choice.chance == calibration.apply(fit, raw_choice.chance, len(state.history))
         changed = [c.chance != r.chance for r, c in zip(before.choices, hint.choices, strict=True)]
         assert any(changed) if fit else not any(changed)  # 4 players: no fit, the raw chance
 
@@ -557,16 +590,16 @@ def test_the_calibrated_chance_is_the_one_in_the_sentence_the_labels_and_the_nam
     with calibration.raw():
         before = coach.hint(state, seed=3)
     hint = coach.hint(state, seed=3)
-    players = state.num_players
-    assert hint.best == before.best and hint.chance == calibration.calibrate(name, players, before.chance)
+    players, played = state.num_players, len(state.history)
+    assert hint.best == before.best and hint.chance == calibration.calibrate(name, players, before.chance, played)
     assert hint.chance != before.chance or (calibration.fitted(name, players) or {}).get("method", "raw") == "raw"
     for raw_choice, choice in zip(before.choices, hint.choices, strict=True):
-        assert choice.chance == calibration.calibrate(name, players, raw_choice.chance)
+        assert choice.chance == calibration.calibrate(name, players, raw_choice.chance, played)
     assert f"({words.percent(hint.chance)})" in hint.sentence
     root = ET.fromstring(coach.hinted_svg(state, hint))
     names = {e.get("data-target"): e.get("aria-label") or "" for e in root.iter() if e.get("data-target")}
     for target, found in hint.targets.items():
-        assert found.chance == calibration.calibrate(name, players, before.targets[target].chance)
+        assert found.chance == calibration.calibrate(name, players, before.targets[target].chance, played)
         if found.chance is not None and target in names:
             assert f"{words.percent(found.chance)} to win" in found.words and found.words in names[target]
     pills = ["".join(e.itertext()) for e in root.iter(f"{SVG}g") if "ttn-coach-chance" in (e.get("class") or "")]

@@ -140,7 +140,7 @@ def judge(state: State, seat: int, bot: Any, seed: int, *, budget: int | None = 
     else:
         raise TypeError(f"the coach reads MCTSBot searches and bots with explain(state), not {bot_name(bot)}")
     game, players = state.game.name, state.num_players
-    choices = tuple(replace(c, chance=calibrate(game, players, c.chance)) for c in judged.choices)
+    choices = tuple(replace(c, chance=calibrate(game, players, c.chance, len(state.history))) for c in judged.choices)
     return replace(judged, choices=choices)
 
 
