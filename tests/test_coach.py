@@ -139,6 +139,9 @@ def test_a_chance_is_said_as_a_chance():
     assert words.odds(0.64) == "about 2 in 3 to win (64%)" and words.odds(0.12) == "about 1 in 10 to win (12%)"
     assert words.odds(0.98) == "almost sure to win (98%)" and words.odds(0.02) == "almost no hope to win (2%)"
     assert words.odds(None) == "the coach cannot judge this position"
+    assert words.odds(0.86) == "about 5 in 6 to win (86%)" and words.odds(0.14) == "about 1 in 6 to win (14%)"
+    said = [words.odds(c / 1000) for c in range(50, 950)]  # said as a real fraction: never 0 in n, nor n in n
+    assert not [w for w in said if " 0 in " in w or any(f"{n} in {n} " in w for n in range(1, 11))]
     assert words.played("Evil 1", "play the Magic card Mind Swap") == "Evil 1 played the Magic card Mind Swap"
     assert words.played("Blue", "write F in board 6 cell 1") == "Blue wrote F in board 6 cell 1"
     assert words.played("X", "mark square 7") == "X marked square 7"

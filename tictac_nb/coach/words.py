@@ -15,8 +15,12 @@ win chance, as lichess marks moves by their drop in winning chances), worst firs
 SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
 """The mark's sign beside a move (the chess annotation signs lichess shows)."""
 
-ODDS = (2, 3, 4, 5, 10)
+ODDS = (2, 3, 4, 5, 6, 10)
 """The denominators a chance is said in ("about 1 in 5"): the plainest fraction near the chance."""
+FRACTIONS = tuple((n, k) for n in ODDS for k in range(1, n))
+"""Every fraction a chance may be said as, `(n, k)` for "k in n": never "0 in 2" nor "1 in 1"."""
+NEAR = 0.035
+"""A fraction this close to the chance is near enough to say; the plainest of those is said (else the closest)."""
 
 NO_CHANCE = "the coach cannot judge this position"
 
@@ -36,8 +40,13 @@ def odds(chance: float | None) -> str:
         return f"almost sure to win ({percent(chance)})"
     if chance < 0.05:
         return f"almost no hope to win ({percent(chance)})"
-    n, k = min(((n, round(chance * n)) for n in ODDS), key=lambda f: (abs(f[1] / f[0] - chance) > 0.035, f[0]))
-    n, k = (1, 1) if k == n else (n, k)
+
+    def error(fraction: tuple[int, int]) -> float:
+        return abs(fraction[1] / fraction[0] - chance)
+
+    near = [f for f in FRACTIONS if error(f) <= NEAR]
+    closest = min(FRACTIONS, key=lambda f: (round(error(f), 9), f[0]))
+    n, k = min(near, key=lambda f: (f[0], error(f))) if near else closest
     plain = "even odds" if 2 * k == n else f"about {k} in {n} to win"
     return f"{plain} ({percent(chance)})"
 
