@@ -398,9 +398,20 @@ def run_all_cells(page, tries: int = 3) -> None:
 
 
 def open_in_lab(page, lab, notebook: str):
-    """Open a notebook in JupyterLab, run all cells, and return the first board that has targets."""
+    """Open a notebook in JupyterLab, run all cells, and return the first board that has targets once every
+    cell has run (the kernel idle for a second and a half: it is idle for a moment between two cells): a
+    click on a board is answered only after the cells still queued in its kernel, and a busy machine takes
+    minutes over a notebook's later cells."""
     run_all(page, lab, notebook)
-    return first_live_board(page)
+    board = first_live_board(page)
+    page.evaluate("() => { window.ttnIdleSince = undefined; }")
+    page.wait_for_function(f"""() => {{
+        const busy = ({PROMPTS})().some((text) => /\\[\\*\\]/.test(text))
+            || !document.querySelector(".jp-Notebook-ExecutionIndicator[data-status='idle']");
+        if (busy || window.ttnIdleSince === undefined) window.ttnIdleSince = busy ? undefined : Date.now();
+        return !busy && Date.now() - window.ttnIdleSince > 1500;
+    }}""", timeout=600_000)
+    return board
 
 
 def shown_twice(board, title: str) -> list[str]:
