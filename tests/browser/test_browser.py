@@ -12,6 +12,7 @@ from browser_support import (
     first_live_board,
     open_in_lab,
     played,
+    run_all,
     run_all_cells,
     turn,
     with_notebook,
@@ -171,7 +172,8 @@ def test_an_untrusted_saved_notebook_shows_the_board_image(page, lab, workdir):
 
 def test_a_click_while_a_cell_sleeps_is_acknowledged_at_once(page, lab, workdir):
     write_notebook(workdir / "notebooks" / "busy-kernel.ipynb", BOARD_CELL, "import time\ntime.sleep(10)")
-    board = open_in_lab(page, lab, "busy-kernel.ipynb")
+    run_all(page, lab, "busy-kernel.ipynb")
+    board = first_live_board(page)  # not open_in_lab, which waits until every cell has run
     page.wait_for_function("() => [...document.querySelectorAll('.jp-InputArea-prompt')].some("
                            "(p) => p.textContent.includes('*'))")  # the second cell sleeps
     target = board.locator("[data-target]").first
