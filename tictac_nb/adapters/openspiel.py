@@ -285,6 +285,16 @@ class KitState(pyspiel.State):
         return (held.kit if held.ready else self.kit) is None
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
+        held = self.held
+        follow = held.trackers.get(player) if held.ready else None  # made by a seat's first tensor
+        if follow is not None and held.kit is not None:  # the seat's tracker, straight to its numbers
+            vector = follow.update(held.kit)
+            if len(vector) < LISTED_FROM:
+                return vector.tolist()
+            observer = held.game.observers.get(False)
+            if observer is not None:
+                observer.tensor[:] = vector
+                return observer.listed(player)
         return self.game().tensor_of(self, player, recall=False)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:

@@ -170,11 +170,11 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             observation = self.encoder.array(state.view(seat))
         else:
             observation = follow.update(state).copy()
-        observation.flags.writeable = False
+        observation.setflags(write=False)
         seen = {"observation": observation, "action_mask": self._mask(seat)}
         if self._planes is not None:
             seen["board"] = board = self._planes(observation)
-            board.flags.writeable = False
+            board.setflags(write=False)
         return seen
 
     def state(self) -> np.ndarray:
