@@ -283,8 +283,8 @@ def seat_counts(name: str, seats: list[int] | None) -> list[int]:
 def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | None) -> None:
     """Fit every game's map at every seat count it allows (or those of `seats`; the others keep their stored
     maps) on the raw chances of both halves, by the method whose maps fitted on each half judge the other
-    best (the raw chance where none beats it), measure its noise through the maps, and write
-    `calibration.json`."""
+    best (the raw chance where none beats it), measure its noise through the maps (stored only where every
+    seat count was fitted: the noise is the game's), and write `calibration.json`."""
     for name in names:
         fits, games = dict(calibration.table().get(name, {}).get("fits", {})), []
         for players in seat_counts(name, seats):
@@ -299,8 +299,12 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
                   f"games (held-out Brier {scores})")
         store_fit(name, fits, calibration.noise(name))
         noise, moves = noise_of(name, games)
-        store_fit(name, fits, round(noise, 3))
-        print(f"{name}: noise {100 * noise:.1f} points over {moves} moves")
+        every = seat_counts(name, seats) == seat_counts(name, None)
+        if every:
+            store_fit(name, fits, round(noise, 3))
+        print(f"{name}: noise {100 * noise:.1f} points over {moves} moves"
+              + ("" if every else f" of these seat counts only; the stored {100 * calibration.noise(name):.1f}, "
+                                  "measured over every seat count, is kept"))
 
 
 def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None) -> float:
