@@ -180,9 +180,7 @@ class KitGame(pyspiel.Game):
             kind = pyspiel.IIGObservationType(perfect_recall=True) if recall else None
             observer = self.observers[recall] = KitObserver(self, kind, None)
         observer.set_from(state, player)
-        if observer.tensor.size < LISTED_FROM:
-            return observer.tensor.tolist()
-        return observer.listed(player)
+        return observer.numbers(player)
 
     def max_chance_nodes_in_history(self) -> int:
         return {"none": 0, "seed": SEED_NODES, "listed": 1}[self.chance]
@@ -288,13 +286,10 @@ class KitState(pyspiel.State):
         held = self.held
         follow = held.trackers.get(player) if held.ready else None  # made by a seat's first tensor
         if follow is not None and held.kit is not None:  # the seat's tracker, straight to its numbers
-            vector = follow.update(held.kit)
-            if len(vector) < LISTED_FROM:
-                return vector.tolist()
             observer = held.game.observers.get(False)
             if observer is not None:
-                observer.tensor[:] = vector
-                return observer.listed(player)
+                observer.tensor[:] = follow.update(held.kit)
+                return observer.numbers(player)
         return self.game().tensor_of(self, player, recall=False)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
@@ -455,6 +450,12 @@ class KitObserver:
         steps = game.longest + 1 if self.recall else 1
         self.tensor = np.zeros(steps * self.encoder.size, np.float32)
         self.dict = {"views": self.tensor.reshape(steps, self.encoder.size)} if self.recall else {"view": self.tensor}
+
+    def numbers(self, player: int) -> list[float]:
+        """The tensor as written for `player`, as a new list of floats (a long one through `listed`)."""
+        if self.tensor.size < LISTED_FROM:
+            return self.tensor.tolist()
+        return self.listed(player)
 
     def listed(self, player: int) -> list[float]:
         """The tensor as a new list of floats, from the list kept for `player` with the changed numbers written."""
