@@ -13,7 +13,7 @@ game lasts that long: games are strung together until they reach it, each analys
 at every seat count the game allows: the coach's chance for every judged move of default-bot games (two
 halves of `--judged` positions or more, each half taken through the map fitted on the other: judged on games
 its map never saw) against how often the mover went on to win, as a reliability table by tenths (with each
-tenth's 95% Wilson interval, whether the chance said lies in it, and whether it is within 5 points) and a
+tenth's 95% interval by games, whether the chance said lies in it, and whether it is within 5 points) and a
 Brier score, raw and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop
 between two moves, in their chance) between two analyses of the same game; and the coach's measures
 (`lab.coach_summary`) over `--games` default-bot games of the rules as printed. Times are wall time on this
@@ -37,6 +37,8 @@ from tictac_nb.coach import calibration
 ANALYSED_ACTIONS = 60
 ENOUGH = 40
 """A tenth holding fewer judged positions than this is too thin to judge the calibration by."""
+AIM = 5.0
+"""The largest gap in points, between the chance said and how often the mover won, a calibrated tenth shows."""
 HALF_SEEDS = (10_000, 20_000)
 """Two halves of different games: the calibration is judged on each half with the map fitted on the other."""
 METHODS = ("raw", "platt", "isotonic", "phased")
@@ -220,7 +222,7 @@ def reliability(points: list[tuple[float, float, object]]) -> tuple[pd.DataFrame
                      "95% interval": f"{max(0.0, 100 * low):.0f}-{min(100.0, 100 * high):.0f}",
                      "gap": round(100 * (won - said), 1),
                      "in interval": ("yes" if low <= said <= high else "no") if enough else "-",
-                     "within 5": ("yes" if abs(won - said) <= 0.05 else "no") if enough else "-"})
+                     "within 5": ("yes" if abs(won - said) <= AIM / 100 else "no") if enough else "-"})
     table = pd.DataFrame(rows)
     worst = max((abs(r["gap"]) for r in rows if r["positions"] >= ENOUGH), default=0.0)
     return table, brier(points), worst
@@ -261,9 +263,22 @@ def brier(points: list[tuple]) -> float:
     return statistics.fmean((c - o) ** 2 for c, o, *_ in points)
 
 
-def held_out(first: list[dict], second: list[dict]) -> dict[str, float]:
-    """Each method's Brier score on games its map never saw (each half through the map fitted on the other)."""
-    return {method: round(brier(cross_fitted(first, second, method)), 4) for method in METHODS}
+def held_out(first: list[dict], second: list[dict]) -> dict[str, dict[str, float]]:
+    """Each method judged on games its map never saw (each half through the map fitted on the other): its
+    Brier score and its largest gap in points (tenths of `ENOUGH` positions or more)."""
+    found = {}
+    for method in METHODS:
+        _, score, worst = reliability(cross_fitted(first, second, method))
+        found[method] = {"brier": round(score, 4), "largest gap": round(worst, 1)}
+    return found
+
+
+def chosen(scores: dict[str, dict[str, float]]) -> str:
+    """The method kept: of those whose held-out largest gap is within `AIM` points, the best by Brier; where
+    none is, the best by Brier (the simpler on a tie). Brier alone can prefer the raw chance to a map that
+    mends one tenth: K.O.'s raw chances under 10% are won three times as often as they say."""
+    within = [method for method in METHODS if scores[method]["largest gap"] <= AIM] or list(METHODS)
+    return min(within, key=lambda method: (scores[method]["brier"], METHODS.index(method)))
 
 
 def store_fit(name: str, fits: dict, noise: float) -> None:
@@ -282,21 +297,23 @@ def seat_counts(name: str, seats: list[int] | None) -> list[int]:
 
 def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | None) -> None:
     """Fit every game's map at every seat count it allows (or those of `seats`; the others keep their stored
-    maps) on the raw chances of both halves, by the method whose maps fitted on each half judge the other
-    best (the raw chance where none beats it), measure its noise through the maps (stored only where every
-    seat count was fitted: the noise is the game's), and write `calibration.json`."""
+    maps) on the raw chances of both halves, by the method `chosen` by how its maps fitted on each half judge
+    the other, measure its noise through the maps (stored only where every seat count was fitted: the noise
+    is the game's), and write `calibration.json`."""
     for name in names:
         fits, games = dict(calibration.table().get(name, {}).get("fits", {})), []
         for players in seat_counts(name, seats):
             first, second = halves(name, count, store, players)
             scores = held_out(first, second)
-            method = min(scores, key=lambda m: (scores[m], METHODS.index(m)))
+            method = chosen(scores)
             points = points_of(first + second)
             fits[str(players)] = {"method": method, **fitted(method, first + second), "positions": len(points),
-                                  "games": len(first) + len(second), "held-out brier": scores}
+                                  "games": len(first) + len(second),
+                                  "held-out brier": {m: score["brier"] for m, score in scores.items()},
+                                  "held-out largest gap": {m: score["largest gap"] for m, score in scores.items()}}
             games += first + second
             print(f"{name}, {players} players: {method} on {len(points)} positions of {len(first) + len(second)} "
-                  f"games (held-out Brier {scores})")
+                  f"games (held-out {scores})")
         store_fit(name, fits, calibration.noise(name))
         noise, moves = noise_of(name, games)
         every = seat_counts(name, seats) == seat_counts(name, None)
@@ -310,7 +327,7 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
 def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None) -> float:
     """Per seat count, the reliability table raw and calibrated on games the map never saw: each half's chances
     through the map of the stored method fitted on the other half (the stored map, fitted on both, is judged
-    by these two), with every method's held-out Brier; and the noise through the stored maps."""
+    by these two), with every method's held-out Brier and largest gap; and the noise through the stored maps."""
     games = []
     for players in seat_counts(name, seats):
         first, second = halves(name, count, store, players)
@@ -324,7 +341,7 @@ def calibration_report(name: str, count: int, store: str | None, seats: list[int
             print(f"\n{name}, {players} players, {label}: {len(found)} positions of {len(first) + len(second)} "
                   f"games, Brier {score:.4f}, largest gap {worst:.1f} points (tenths of {ENOUGH}+)")
             print(table.to_string(index=False))
-        print(f"{name}, {players} players: held-out Brier by method {scores}; stored: {method}")
+        print(f"{name}, {players} players: held-out by method {scores}; stored: {method}")
     noise, moves = noise_of(name, games)
     print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; "
           f"stored {100 * calibration.noise(name):.1f}")

@@ -102,3 +102,15 @@ def test_strength_prints_wins_draws_and_losses_per_seat(capsys):
     for line in out.splitlines()[1:]:
         counts = [int(line.split(word)[1].split()[0]) for word in ("wins", "draws", "shared", "losses")]
         assert sum(counts) == 4
+
+
+def test_the_calibration_keeps_the_best_brier_among_the_maps_that_meet_the_aim():
+    coach = load("coach")
+    scores = {"raw": {"brier": 0.2070, "largest gap": 8.4}, "platt": {"brier": 0.2091, "largest gap": 6.0},
+              "isotonic": {"brier": 0.2079, "largest gap": 3.9}, "phased": {"brier": 0.2085, "largest gap": 4.8}}
+    assert coach.chosen(scores) == "isotonic"
+    for score in scores.values():
+        score["largest gap"] += 5  # none meets the aim: the best by Brier
+    assert coach.chosen(scores) == "raw"
+    level = {method: {"brier": 0.1, "largest gap": 1.0} for method in coach.METHODS}
+    assert coach.chosen(level) == "raw"  # the simplest on a tie
