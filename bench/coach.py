@@ -38,7 +38,7 @@ ANALYSED_ACTIONS = 60
 ENOUGH = 40
 """A tenth holding fewer judged positions than this is too thin to judge the calibration by."""
 AIM = 5.0
-"""The largest gap in points, between the chance said and how often the mover won, a calibrated tenth shows."""
+"""How far, in points, a calibrated tenth's chance said may lie from how often its mover won."""
 HALF_SEEDS = (10_000, 20_000)
 """Two halves of different games: the calibration is judged on each half with the map fitted on the other."""
 METHODS = ("raw", "platt", "isotonic", "phased")
@@ -275,8 +275,9 @@ def held_out(first: list[dict], second: list[dict]) -> dict[str, dict[str, float
 
 def chosen(scores: dict[str, dict[str, float]]) -> str:
     """The method kept: of those whose held-out largest gap is within `AIM` points, the best by Brier; where
-    none is, the best by Brier (the simpler on a tie). Brier alone can prefer the raw chance to a map that
-    mends one tenth: K.O.'s raw chances under 10% are won three times as often as they say."""
+    none is, the best by Brier (the simpler on a tie). Brier alone can prefer a map that leaves a tenth off:
+    in K.O. with 3 players the isotonic curve's is 0.2128 against the phased map's 0.2129, and it leaves
+    0-10% 7.5 points off where the phased map is within 5 everywhere."""
     within = [method for method in METHODS if scores[method]["largest gap"] <= AIM] or list(METHODS)
     return min(within, key=lambda method: (scores[method]["brier"], METHODS.index(method)))
 
