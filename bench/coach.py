@@ -222,7 +222,7 @@ def reliability(points: list[tuple[float, float, object]]) -> tuple[pd.DataFrame
                      "95% interval": f"{max(0.0, 100 * low):.0f}-{min(100.0, 100 * high):.0f}",
                      "gap": round(100 * (won - said), 1),
                      "in interval": ("yes" if low <= said <= high else "no") if enough else "-",
-                     "within 5": ("yes" if abs(won - said) <= AIM / 100 else "no") if enough else "-"})
+                     f"within {AIM:g}": ("yes" if abs(won - said) <= AIM / 100 else "no") if enough else "-"})
     table = pd.DataFrame(rows)
     worst = max((abs(r["gap"]) for r in rows if r["positions"] >= ENOUGH), default=0.0)
     return table, brier(points), worst
@@ -263,14 +263,20 @@ def brier(points: list[tuple]) -> float:
     return statistics.fmean((c - o) ** 2 for c, o, *_ in points)
 
 
-def held_out(first: list[dict], second: list[dict]) -> dict[str, dict[str, float]]:
+def held_out(first: list[dict], second: list[dict]) -> dict[str, tuple[pd.DataFrame, float, float, int]]:
     """Each method judged on games its map never saw (each half through the map fitted on the other): its
-    Brier score and its largest gap in points (tenths of `ENOUGH` positions or more)."""
+    `reliability` (table, Brier score, largest gap) and the positions judged."""
     found = {}
     for method in METHODS:
-        _, score, worst = reliability(cross_fitted(first, second, method))
-        found[method] = {"brier": round(score, 4), "largest gap": round(worst, 1)}
+        points = cross_fitted(first, second, method)
+        found[method] = (*reliability(points), len(points))
     return found
+
+
+def scores_of(judged: dict[str, tuple[pd.DataFrame, float, float, int]]) -> dict[str, dict[str, float]]:
+    """Each method's held-out Brier score and largest gap in points (tenths of `ENOUGH` positions or more)."""
+    return {method: {"brier": round(score, 4), "largest gap": round(worst, 1)}
+            for method, (_, score, worst, _) in judged.items()}
 
 
 def chosen(scores: dict[str, dict[str, float]]) -> str:
@@ -305,7 +311,7 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
         fits, games = dict(calibration.table().get(name, {}).get("fits", {})), []
         for players in seat_counts(name, seats):
             first, second = halves(name, count, store, players)
-            scores = held_out(first, second)
+            scores = scores_of(held_out(first, second))
             method = chosen(scores)
             points = points_of(first + second)
             fits[str(players)] = {"method": method, **fitted(method, first + second), "positions": len(points),
@@ -335,14 +341,13 @@ def calibration_report(name: str, count: int, store: str | None, seats: list[int
         games += first + second
         stored = calibration.fitted(name, players) or {}
         method = stored.get("method", "raw")
-        scores = held_out(first, second)
-        for label, found in (("raw", judged_points((first, second))),
-                             (f"{method}, fitted on the other half's games", cross_fitted(first, second, method))):
-            table, score, worst = reliability(found)
-            print(f"\n{name}, {players} players, {label}: {len(found)} positions of {len(first) + len(second)} "
+        judged = held_out(first, second)
+        for label, shown in (("raw", "raw"), (f"{method}, fitted on the other half's games", method)):
+            table, score, worst, positions = judged[shown]
+            print(f"\n{name}, {players} players, {label}: {positions} positions of {len(first) + len(second)} "
                   f"games, Brier {score:.4f}, largest gap {worst:.1f} points (tenths of {ENOUGH}+)")
             print(table.to_string(index=False))
-        print(f"{name}, {players} players: held-out by method {scores}; stored: {method}")
+        print(f"{name}, {players} players: held-out by method {scores_of(judged)}; stored: {method}")
     noise, moves = noise_of(name, games)
     print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; "
           f"stored {100 * calibration.noise(name):.1f}")
