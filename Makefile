@@ -19,7 +19,8 @@ setup-lab: $(PY) jail
 	$(PY) -m pip install --quiet -e '.[lab]'
 	-$(MAKE) --no-print-directory speedups
 
-# Optional: mypyc compiles the hot cores of Tic Tac Two and Tyc beside their sources (tools/build_speedups.py).
+# Optional: mypyc compiles the hot cores of Tic Tac Two and Tyc and the adapters' observation trackers beside
+# their sources (tools/build_speedups.py).
 # Without a C compiler the kit runs the same in plain Python; `make test` requires them, and tests both.
 speedups: $(PY)
 	$(PY) -m pip install --quiet -e '.[speedups]'

@@ -331,6 +331,11 @@ def test_pettingzoo_env_ends_the_game_on_an_illegal_action_and_refuses_use_befor
     e = env("tic-tac-two")
     with pytest.raises(AttributeError, match="before reset"):
         e.step(0)
+    for name in ("rewards", "terminations", "truncations", "infos", "agent_selection", "_cumulative_rewards"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(e, name)
+    with pytest.raises(AttributeError, match="before reset"):
+        e.last()
     e.reset(seed=1)
     e.step(e.numbering.index("5"))
     with pytest.raises(AssertionError, match="outside the action space"):
@@ -685,6 +690,30 @@ def test_pettingzoo_observations_equal_the_views_encoded_afresh_over_random_play
             if e.game_state.outcome is not None:
                 break
             e.step(rng.choice(e.numbering.legal(e.game_state)))
+
+
+def test_pettingzoo_action_masks_are_the_movers_legal_actions_over_random_play(variant):
+    """Every seat's mask at every step of random games: the mover's legal actions, none for the others or
+    once the game is over; read-only, whether made afresh or shared from the cache."""
+    import numpy as np
+
+    from tictac_nb.adapters.pettingzoo import raw_env
+
+    name, _, options = variant
+    e = raw_env(name, **options)
+    for seed in FASTER_SEEDS:
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(FASTER_STEPS):
+            state = e.game_state
+            for agent in e.possible_agents:
+                mask = e.observe(agent)["action_mask"]
+                moving = state.outcome is None and state.to_move == e.seat(agent)
+                assert np.flatnonzero(mask).tolist() == (e.numbering.legal(state) if moving else [])
+                assert mask.dtype == np.int8 and not mask.flags.writeable
+            if state.outcome is not None:
+                break
+            e.step(rng.choice(e.numbering.legal(state)))
 
 
 def test_openspiel_tensors_of_clones_that_part_equal_the_views_encoded_afresh(variant):

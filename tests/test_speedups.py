@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import importlib.machinery
+import itertools
 import os
 import pickle
 import random
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import IllegalAction
-from tictac_nb.speedups import compiled, has_core, plain_game, stale_cores
+from tictac_nb.speedups import compiled, has_core, plain_game, plain_module, stale
 
 COMPILED = [name for name, game in tictac_nb.GAMES.items() if has_core(game)]
 PLAIN = {name: plain_game(tictac_nb.GAMES[name]) for name in COMPILED}
@@ -108,5 +109,36 @@ def test_a_core_edited_after_it_was_compiled_is_named(tmp_path):
             compiled_module.write_bytes(b"")
             at = (folder / "core.py").stat().st_mtime + age
             os.utime(compiled_module, (at, at))
-    assert stale_cores(tmp_path) == [tmp_path / "edited" / "core.py"]
-    assert stale_cores(Path(tictac_nb.__file__).parent / "games") == [], "make speedups is out of date"
+    assert stale(tmp_path.glob("*/core.py")) == [tmp_path / "edited" / "core.py"]
+    kit = Path(tictac_nb.__file__).parent
+    assert stale([*kit.glob("games/*/core.py"), kit / "adapters" / "incremental.py"]) == [], \
+        "make speedups is out of date"
+
+
+def test_the_observation_trackers_run_compiled_and_agree_with_their_source():
+    """The adapters' trackers (`adapters/incremental.py`) run compiled; compiled and plain, keeping their
+    numbers as a list or as an array, and copied along the way, each gives its seat's view encoded afresh
+    at every step of random games."""
+    import numpy as np
+
+    from tictac_nb.adapters import incremental
+    from tictac_nb.adapters.observations import encoder, observe
+
+    assert incremental.__file__.endswith(importlib.machinery.EXTENSION_SUFFIXES[0]), "run `make speedups`"
+    plain = plain_module(incremental)
+    assert plain.__file__.endswith("incremental.py")
+    for name in incremental.TRACKERS:
+        for seed in range(3):
+            state, rng = tictac_nb.new_game(name, seed=seed), random.Random(seed)
+            kept = [module.tracker(state, seat, encoder(name), listed) for module in (incremental, plain)
+                    for listed in (True, False) for seat in range(state.num_players)]
+            for step in itertools.count():
+                for follow in kept:
+                    follow.update(state)
+                    assert follow.numbers() == np.array(observe(state, follow.seat), np.float32).tolist(), \
+                        (name, seed, step, type(follow).__module__, follow.listed)
+                if state.outcome is not None:
+                    break
+                if step % 7 == 3:
+                    kept = [follow.copy() for follow in kept]
+                state.play(rng.choice(state.legal_actions()))

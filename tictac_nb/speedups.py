@@ -1,9 +1,10 @@
 """Compiled cores: which games run on one, and the same games on their plain-Python source.
 
 A game folder may hold a `core.py`: the hot part of its rules (the position, its legal moves, a move's
-effect), plain Python and the reference, written so that mypyc can compile it. `make speedups`
-(tools/build_speedups.py) puts the compiled module beside its source, where Python finds it first.
-Nothing needs it: without a C compiler, in Pyodide or from the wheel, the same source runs as it is.
+effect), plain Python and the reference, written so that mypyc can compile it; so is the adapters' module
+of observation trackers (`adapters/incremental.py`). `make speedups` (tools/build_speedups.py) puts each
+compiled module beside its source, where Python finds it first. Nothing needs it: without a C compiler, in
+Pyodide or from the wheel, the same source runs as it is.
 """
 
 from __future__ import annotations
@@ -12,19 +13,29 @@ import dataclasses
 import importlib.machinery
 import importlib.util
 import sys
+import warnings
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 
 from .engine import Game
 
 
-def stale_cores(games_folder: Path) -> list[Path]:
-    """The cores under `games_folder` whose compiled module is older than their source: Python would still
-    import the compiled one, so an edit to `core.py` would not count until `make speedups`."""
+def stale(sources: Iterable[Path]) -> list[Path]:
+    """The `sources` whose compiled module is older than they are: Python would still import the compiled
+    one, so an edit would not count until `make speedups`."""
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return sorted(source for source in games_folder.glob("*/core.py")
+    return sorted(source for source in sources
                   if source.with_name(source.stem + suffix).exists()
                   and source.with_name(source.stem + suffix).stat().st_mtime < source.stat().st_mtime)
+
+
+def warn_stale(sources: Iterable[Path]) -> None:
+    """A warning for each of `sources` that is `stale`, naming it and the way out."""
+    for source in stale(sources):
+        warnings.warn(f"{source} changed after it was compiled, and the compiled module still runs: "
+                      "`make speedups` compiles it again (`python tools/build_speedups.py --clean` drops it)",
+                      stacklevel=3)
 
 
 def _package(game: Game) -> str:
@@ -55,6 +66,12 @@ def plain_game(game: Game) -> Game:
     finally:
         sys.modules[f"{package}.core"] = current
     return dataclasses.replace(game, state_class=getattr(rules, game.state_class.__name__))
+
+
+def plain_module(module: ModuleType) -> ModuleType:
+    """`module` (compiled or not) loaded once more from its plain-Python source, as `<name>_plain`."""
+    source = Path(module.__file__).with_name(module.__name__.rsplit(".", 1)[1] + ".py")  # type: ignore[arg-type]
+    return _load(f"{module.__name__}_plain", source)
 
 
 def _load(name: str, path: Path) -> ModuleType:

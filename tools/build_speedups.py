@@ -15,12 +15,14 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("tictac_nb/games/*/core.py"))
+MODULES = [*sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("tictac_nb/games/*/core.py")),
+           "tictac_nb/adapters/incremental.py"]
 
 
 def built() -> list[Path]:
     """The compiled files now beside the sources."""
-    return sorted(p for module in MODULES for p in (ROOT / module).parent.glob("core*.so"))
+    return sorted(p for module in MODULES for source in [ROOT / module]
+                  for p in source.parent.glob(f"{source.stem}*.so"))
 
 
 def up_to_date() -> bool:

@@ -5,3 +5,9 @@ seat's view as a tensor (`adapters.observations`).
 The kit imports none of this: the adapters need the `rl` extra (pettingzoo, gymnasium, numpy) or the
 `bench` extra (open-spiel), and `import tictac_nb` never loads them.
 """
+
+from pathlib import Path
+
+from ..speedups import warn_stale
+
+warn_stale([Path(__file__).with_name("incremental.py")])

@@ -38,8 +38,9 @@ class Encoder:
         """Where each part starts."""
         self._body = body
         self._sparse = sparse
-        self.blanks: dict[int, Any] = {}
-        """Each seat's blank tracker (`adapters.incremental`), made on first use."""
+        self.places: dict[type, Any] = {}
+        """Where the parts a tracker writes lie (`adapters.incremental`), by the class that works it out (a
+        compiled one or the plain one the tests compare it with), on first use."""
 
     def _header(self, view: dict) -> list[float]:
         n = self.players

@@ -116,6 +116,7 @@ class KitGame(pyspiel.Game):
         if not isinstance(options, dict):
             raise ValueError(f"parameter 'options' must be a JSON object of rule options, not {text!r}")
         self.numbering = numbering(self.kit, options)
+        self.actions = self.numbering.actions
         self.encoder = encoder(self.kit, options)
         self.rule_options = dict(self.numbering.options)
         self.start_options = start_options(self.kit, self.rule_options)
@@ -135,6 +136,7 @@ class KitGame(pyspiel.Game):
         self.chance_actions = list(range(count))
         self._legal: dict[tuple[str, ...], list[int]] = {}
         self.observers: dict[bool, KitObserver] = {}
+        self.tracks = self.kit.name in TRACKERS
         probe = self.kit.start(0, dict(self.rule_options))
         self.players = probe.num_players
         self.longest = self.kit.move_cap
@@ -163,6 +165,16 @@ class KitGame(pyspiel.Game):
         state = KitState(self)
         state.kit = kit_state
         return state
+
+    def numbered(self, kit: State) -> list[int]:
+        """The numbers of `kit`'s legal actions (a new list), kept per set of legal actions met."""
+        legal = tuple(kit.legal_actions())
+        found = self._legal.get(legal)
+        if found is None:
+            found = self.numbering.legal(kit)
+            if len(self._legal) < 4096:
+                self._legal[legal] = found
+        return found[:]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> KitObserver:
         return KitObserver(self, iig_obs_type, params)
@@ -256,14 +268,7 @@ class KitState(pyspiel.State):
         kit = self.kit
         if kit is None or kit.outcome is not None or player != kit.to_move:
             return []
-        game = self.game()
-        legal = tuple(kit.legal_actions())
-        found = game._legal.get(legal)
-        if found is None:
-            found = game.numbering.legal(kit)
-            if len(game._legal) < 4096:
-                game._legal[legal] = found
-        return found[:]
+        return self.game().numbered(kit)
 
     # OpenSpiel's C++ side answers these by asking the state back up to five times (current player, terminal,
     # chance node); a python caller gets the same answers here at once.
@@ -274,9 +279,11 @@ class KitState(pyspiel.State):
             return self.game().chance_actions[:]
         if kit.outcome is not None:
             return []
-        if player is not None and player < 0:
-            raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
-        return self._legal_actions(kit.to_move if player is None else player)
+        if player is not None and player != kit.to_move:
+            if player < 0:
+                raise pyspiel.SpielError(f"Called LegalActions for pseudo-player {player}")
+            return []
+        return (held.game or self.game()).numbered(kit)
 
     def is_chance_node(self) -> bool:
         held = self.held
@@ -284,12 +291,15 @@ class KitState(pyspiel.State):
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         held = self.held
-        follow = held.trackers.get(player) if held.ready else None  # made by a seat's first tensor
-        if follow is not None and held.kit is not None:  # the seat's tracker, straight to its numbers
-            observer = held.game.observers.get(False)
-            if observer is not None:
-                observer.tensor[:] = follow.update(held.kit)
-                return observer.numbers(player)
+        if held.ready and held.kit is not None:  # the seat's tracker, straight to its numbers
+            follow = held.trackers.get(player)
+            if follow is not None:
+                follow.update(held.kit)
+                return follow.numbers()
+            game = held.game
+            if game is not None and game.tracks and type(player) is int and 0 <= player < game.players:
+                follow = held.trackers[player] = tracker(held.kit, player, game.encoder, listed=True)
+                return follow.numbers()
         return self.game().tensor_of(self, player, recall=False)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
@@ -300,9 +310,11 @@ class KitState(pyspiel.State):
         return self.game().outcomes
 
     def _apply_action(self, action: int) -> None:
-        if not self.held.ready:
+        held = self.held
+        if not held.ready:
             self.kit  # noqa: B018 (replays the history first)
-        self._advance(self.game(), action)
+            held = self.held
+        self._advance(held.game or self.game(), action)
 
     def _advance(self, game: KitGame, action: int) -> None:
         held = self.held
@@ -316,11 +328,13 @@ class KitState(pyspiel.State):
                 held.kit = game.kit.start(int.from_bytes(bytes(held.seed_bytes), "big"), dict(game.start_options))
             return
         mover = kit.to_move
-        notation = game.numbering.action(action)
+        actions = game.actions
+        notation = actions[action] if 0 <= action < len(actions) else game.numbering.action(action)
         kit.play(notation)
-        for key, recall in held.seen.items():
-            if recall.steps == len(kit.history) - 1:
-                recall.add(kit, notation if key == mover else None, None if key < 0 else key)
+        if held.seen:
+            for key, recall in held.seen.items():
+                if recall.steps == len(kit.history) - 1:
+                    recall.add(kit, notation if key == mover else None, None if key < 0 else key)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -440,7 +454,7 @@ class KitObserver:
         self.encoder = game.encoder
         self.opening: dict[int, np.ndarray] = {}
         self.kept: dict[int, tuple[np.ndarray, list[float]]] = {}
-        self.tracks = game.kit.name in TRACKERS
+        self.tracks = game.tracks
         self.recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         self.private = iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
         if self.recall and game.recall_size > TENSOR_LIMIT:
@@ -494,8 +508,10 @@ class KitObserver:
                 trackers = state.held.trackers
                 follow = trackers.get(player)
                 if follow is None:
-                    follow = trackers[player] = tracker(kit, player, self.encoder)
-                self.tensor[:] = follow.update(kit)
+                    follow = trackers[player] = tracker(kit, player, self.encoder, listed=True)
+                else:
+                    follow.update(kit)
+                self.tensor[:] = follow.store
                 return
             self.tensor[:] = self.encoder.array(kit.view(player if self.private else None))
             return

@@ -84,12 +84,12 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.agents = self.possible_agents[:]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         count = self._count = len(self.numbering)
-        self._planes = board_planes(probe, self.encoder)
+        self._numbers = {action: number for number, action in enumerate(self.numbering.actions)}
+        self._places = board_places(probe, self.encoder)
         spaces_of = {"observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
                      "action_mask": spaces.Box(0, 1, (count,), np.int8)}
-        if self._planes is not None:
-            spaces_of["board"] = spaces.Box(0.0, 1.0, self._planes(np.zeros(self.encoder.size, np.float32)).shape,
-                                            np.float32)
+        if self._places is not None:
+            spaces_of["board"] = spaces.Box(0.0, 1.0, self._places.shape, np.float32)
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
         self.observation_spaces = {agent: spaces.Dict(spaces_of) for agent in self.possible_agents}
         self.state_space = spaces.Box(0.0, 1.0, (probe.num_players * self.encoder.size,), np.float32)
@@ -97,7 +97,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self._seeds: np.random.Generator | None = np.random.default_rng()
         self._last_seed: int | None = None
         self._masks: dict[tuple, np.ndarray] = {}
-        self._seen: dict[int, dict[str, np.ndarray]] = {}
+        self._seen: dict[str, dict[str, np.ndarray]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -143,24 +143,29 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.agent_selection = self.agents[0]
 
     def _mask(self, seat: int) -> np.ndarray:
-        """The seat's action mask, read-only, shared by every step with the same legal actions."""
+        """The seat's action mask, read-only (numpy over bytes), shared by every step with the same legal
+        actions while the cache has room (Tic Tac Two's few hundred sets fit; Tyc's and K.O.'s do not)."""
         state = self.game_state
         legal = tuple(state.legal_actions()) if state.to_move == seat and state.outcome is None else ()
         mask = self._masks.get(legal)
         if mask is None:
-            mask = np.zeros(len(self.numbering), dtype=np.int8)
-            mask[self.numbering.legal(state) if legal else []] = 1
-            mask.setflags(write=False)
+            ones, numbers = bytearray(self._count), self._numbers
+            try:
+                for action in legal:
+                    ones[numbers[action]] = 1
+            except KeyError:
+                self.numbering.legal(state)  # raises its ValueError naming the action that has no number
+                raise
+            mask = np.frombuffer(bytes(ones), np.int8)
             if len(self._masks) < 4096:
                 self._masks[legal] = mask
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The seat's observation, made once a step; its arrays are read-only (copy one to change it)."""
-        seat = self._seat[agent]
-        seen = self._seen.get(seat)
+        seen = self._seen.get(agent)
         if seen is None:
-            seen = self._seen[seat] = self._observation(seat)
+            seen = self._seen[agent] = self._observation(self._seat[agent])
         return seen.copy()
 
     def _observation(self, seat: int) -> dict[str, np.ndarray]:
@@ -169,11 +174,12 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         if follow is None:
             observation = self.encoder.array(state.view(seat))
         else:
-            observation = follow.update(state).copy()
+            follow.update(state)
+            observation = follow.vector.copy()
         observation.setflags(write=False)
         seen = {"observation": observation, "action_mask": self._mask(seat)}
-        if self._planes is not None:
-            seen["board"] = board = self._planes(observation)
+        if self._places is not None:
+            seen["board"] = board = observation[self._places]
             board.setflags(write=False)
         return seen
 
@@ -188,18 +194,15 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             return
         notation = self.numbering.action(action)
         try:
-            self._play(agent, notation)
+            self._play(notation)
         except IllegalAction:
             raise ValueError(f"action {action} ({notation!r}) is not legal for {agent} now; "
                              f"legal: {self.numbering.legal(self.game_state)[:12]}") from None
 
-    def _play(self, agent: str, notation: str) -> None:
-        """Play `notation` (an illegal one raises IllegalAction, changing nothing) and settle what follows."""
+    def _play(self, notation: str) -> None:
+        """Play `notation` (an illegal one raises IllegalAction, changing nothing) and settle what follows.
+        Rewards come only at the end, so before it every reward is 0 already and none needs clearing."""
         self.game_state.play(notation)
-        self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for key in rewards:
-            rewards[key] = 0.0
         self._settle()
 
     def render(self) -> str | np.ndarray | None:
@@ -231,9 +234,9 @@ def rasterise(svg: str) -> np.ndarray:
     return np.asarray(Image.open(io.BytesIO(bytes(png))).convert("RGB"))
 
 
-def board_planes(state: State, encoding: Any) -> Any:
-    """For a game with a board, a function from its observation vector to rows x columns x channels planes
-    (views of the vector's board parts, reshaped); None for the others."""
+def board_places(state: State, encoding: Any) -> np.ndarray | None:
+    """For a game with a board, where each entry of its rows x columns x channels planes lies in the
+    observation vector (the board planes are `vector[places]`, one gather); None for the others."""
     from ..grid import GridState
 
     where, at = {}, 0
@@ -251,8 +254,21 @@ def board_planes(state: State, encoding: Any) -> Any:
         layout = lambda vector: vector[cells].reshape(3, 3, 3, 3, -1).transpose(0, 2, 1, 3, 4).reshape(9, 9, -1)  # noqa: E731
     else:
         return None
-    places = layout(np.arange(encoding.size))  # where each plane entry comes from: one gather a step
-    return lambda vector: vector[places]
+    return layout(np.arange(encoding.size))
+
+
+class BeforeReset:
+    """A class attribute that `reset()` hides with the instance's own: reading it before then is an
+    AttributeError, as in pettingzoo.classic's wrapped environments. (A `__getattr__` would do the same, but
+    makes every attribute read of the environment several times slower.)"""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        raise AttributeError(f"{self.name} cannot be accessed before reset")
 
 
 class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
@@ -260,14 +276,16 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
     (-1 for the seat that made it, 0 for the others), an action out of range is an AssertionError, and
     the environment refuses use before `reset()`."""
 
+    rewards = BeforeReset()
+    terminations = BeforeReset()
+    truncations = BeforeReset()
+    infos = BeforeReset()
+    agent_selection = BeforeReset()
+    _cumulative_rewards = BeforeReset()
+
     def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__(game, render_mode=render_mode, **options)
         self._reset_yet = False
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("rewards", "terminations", "truncations", "infos", "agent_selection", "_cumulative_rewards"):
-            raise AttributeError(f"{name} cannot be accessed before reset")
-        raise AttributeError(name)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._reset_yet = True
@@ -294,7 +312,7 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
         assert isinstance(action, INTEGERS) and 0 <= action < self._count, \
             f"action {action!r} is outside the action space"
         try:
-            self._play(agent, self.numbering.actions[action])
+            self._play(self.numbering.actions[action])
             return
         except IllegalAction:
             pass

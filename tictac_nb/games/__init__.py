@@ -8,20 +8,16 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-import warnings
 from pathlib import Path
 
 from ..engine import Game
-from ..speedups import stale_cores
+from ..speedups import warn_stale
 
 ORDER = ("tic-tac-two", "tyc", "tic-tac-trek", "tic-toc", "tic-tac-ko")
 
 
 def discover() -> dict[str, Game]:
-    for source in stale_cores(Path(__file__).parent):
-        warnings.warn(f"{source} changed after it was compiled, and the compiled module still runs: "
-                      "`make speedups` compiles it again (`python tools/build_speedups.py --clean` drops it)",
-                      stacklevel=2)
+    warn_stale(Path(__file__).parent.glob("*/core.py"))
     found = {}
     for module in pkgutil.iter_modules(__path__):
         if module.ispkg:
