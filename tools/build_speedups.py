@@ -1,7 +1,8 @@
 """Compile the kit's optional speed-ups with mypyc, in place (`make speedups`): `python tools/build_speedups.py`.
 
-Every game folder's `core.py` is compiled (see tictac_nb/speedups.py). The compiled module sits beside its
-source, which stays the reference (the tests play both), and Python imports it first; `--clean` removes it.
+Every game folder's `core.py` is compiled, and the adapters' observation trackers (`adapters/incremental.py`;
+see tictac_nb/speedups.py). Each compiled module sits beside its source, which stays the reference (the tests
+run both), and Python imports it first; `--clean` removes them.
 Needs mypy (which brings mypyc), setuptools and a C compiler: `pip install -e ".[speedups]"`.
 """
 
