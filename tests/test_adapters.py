@@ -291,8 +291,11 @@ def test_pettingzoo_board_planes_and_state():
     board = e.observe("player_1")["board"]
     assert board.shape == (9, 9, 11)
     assert np.argwhere(board[:, :, 0]).tolist() == [[3, 5]] and board[3, 5, 2 + 2] == 1.0
+    board[3, 5, 0] = 0.0  # the caller's own: the next observation is made anew
+    again = e.observe("player_1")
+    assert again["board"][3, 5, 0] == 1.0 and again["observation"] is not e.observe("player_1")["observation"]
     with pytest.raises(ValueError, match="read-only"):
-        board[0, 0, 0] = 1.0
+        again["action_mask"][0] = 1  # shared by every step with the same legal actions
     assert e.state().tolist() == observe(e.game_state, 0) + observe(e.game_state, 1)
     assert e.state_space.shape == (2 * encoder("tyc").size,)
     registered("tic-tac-toe")

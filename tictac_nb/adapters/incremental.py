@@ -32,9 +32,14 @@ TERRAIN_LETTERS = "".join(LETTERS[terrain] for terrain in TERRAIN_INDEX)
 """Trek's terrain letters in the encoding's order."""
 
 
+ZERO = array("f", [0.0])
+FLOAT32 = np.dtype(np.float32)
+"""numpy's float32 as a dtype (`np.frombuffer` reads one faster than the type `np.float32`)."""
+
+
 def zeros(size: int) -> array:
     """`size` float32 zeros."""
-    return array("f", bytes(4 * size))
+    return ZERO * size
 
 
 def singles(values: list[float]) -> list[float]:
@@ -69,7 +74,7 @@ class Tracker:
             self.store, self.vector = [0.0] * size, None
         else:
             self.store = zeros(size)
-            self.vector = np.frombuffer(self.store, np.float32)
+            self.vector = np.frombuffer(self.store, FLOAT32)
         self.store[seat] = 1.0  # the viewer; everything else comes from the first update, from nothing
 
     def own(self, numbers: Any) -> None:
@@ -78,7 +83,7 @@ class Tracker:
             self.store = list(numbers)
         else:
             self.store = array("f", numbers)
-            self.vector = np.frombuffer(self.store, np.float32)
+            self.vector = np.frombuffer(self.store, FLOAT32)
 
     def write(self, start: int, values: list[float]) -> None:
         """`values` (float32's already) into `store` from `start` on."""
@@ -327,8 +332,10 @@ class TicTacTrekTracker(Tracker):
 
 
 class TicTocPlaces:
-    """Where TIC TOC's body starts, and for each of its entries the row of numbers it is stored as, by the
-    whole number the state gives it (a count, a flag, the turn), so that an update looks numbers up."""
+    """Where TIC TOC's body and each of its parts start, and for each entry the row of numbers it is stored
+    as, by the whole number the state gives it (a count, a flag, the turn), so that an update looks numbers
+    up. The parts, in the body's order: the seat's hand, the cards it drew, the hand sizes, each seat's known
+    cards, the teams' tables, the market, the discard pile, four single numbers, the first player."""
 
     def __init__(self, state: Any, encoding: Any) -> None:
         n = state.num_players
@@ -342,53 +349,77 @@ class TicTocPlaces:
         self.rows: list[list[float]] = [*kinds, *kinds, *[sizes] * n, *kinds * n, *[flags, flags, flags, sizes] * n,
                                         *kinds, *kinds, sizes, fractions(float(self.cap), self.cap),
                                         fractions(2.0, total), flags, *[flags] * n]
+        lengths = [8, 8, n, *[8] * n, 4 * n, 8, 8, 4, n]
+        self.starts: list[int] = [sum(lengths[:part]) for part in range(len(lengths))]
 
 
 class TicTocTracker(Tracker):
     """One seat's TIC TOC observation, read from the state's card counts (the seat's hand, the cards it drew
-    this turn, the known cards of every hand, the piles' counts) instead of from a view, every update:
-    the counts change at nearly every action, and reading them costs less than a view and its encoding."""
+    this turn, the known cards of every hand, the piles' counts) instead of from a view: the counts change at
+    nearly every action, and reading them costs less than a view and its encoding. Each part is compared
+    with what it was last written from, and only the numbers that changed are written."""
 
     def __init__(self, places: TicTocPlaces, seat: int, listed: bool) -> None:
         super().__init__(places.size, seat, listed)
         self.places = places
-        self.held: list[int] = []
-        """The whole numbers the body was last written from."""
+        self.written: list[list[int]] = [[] for _ in places.starts]
+        """Each part's whole numbers as last written ([]: not yet)."""
+        self.sources: list[Any] = [None, None, None, None]
+        """What the drawn cards, the tables and the market were last counted from (None: not yet)."""
 
     def copy(self) -> TicTocTracker:
         other = TicTocTracker(self.places, self.seat, self.listed)
-        other.held = self.held
+        other.written, other.sources = self.written[:], self.sources[:]
         return self.handed(other)
 
+    def put(self, part: int, numbers: list[int]) -> None:
+        """Part `part`'s whole numbers, written where they differ from those last written."""
+        before = self.written[part]
+        if numbers == before:
+            return
+        places = self.places
+        entry = places.starts[part]
+        store, rows, at = self.store, places.rows, places.body + entry
+        for i in range(len(numbers)):
+            count = numbers[i]
+            if not before or count != before[i]:
+                store[at + i] = rows[entry + i][count]
+        self.written[part] = list(numbers)
+
     def update(self, state: Any) -> None:
-        n, seat, places = state.num_players, self.seat, self.places
+        n, seat, sources = state.num_players, self.seat, self.sources
         mover = state.to_move
-        drawn = [0] * 8
-        if seat == mover:
-            for kind in state.drawn:
+        self.put(0, state.hands[seat])
+        drawn_from = state.drawn if seat == mover else None
+        if drawn_from != sources[0] or not self.written[1]:
+            drawn = [0] * 8
+            for kind in drawn_from or ():
                 drawn[kind] += 1
+            self.put(1, drawn)
+            sources[0] = drawn_from
+        self.put(2, state.sizes)
+        known = state.known
+        for other in range(n):
+            self.put(3 + other, known[other])
+        team, leader, crew = state.team, state.leader, state.crew
+        if team != sources[1] or leader != sources[2] or crew != sources[3]:
+            tables: list[int] = []
+            for side, lead, size in zip(team, leader, crew, strict=True):
+                tables += (1 if side == 0 else 0, 1 if side == 1 else 0, 1 if lead else 0, size)
+            self.put(3 + n, tables)
+            sources[1], sources[2], sources[3] = team[:], leader[:], crew[:]
+        market_at = 4 + n
         market = [0] * 8
         for kind in state.market:
             market[kind] += 1
-        tables: list[int] = []
-        for team, leader, crew in zip(state.team, state.leader, state.crew, strict=True):
-            tables += (1 if team == 0 else 0, 1 if team == 1 else 0, 1 if leader else 0, crew)
-        first = [0] * n
-        first[state.first_player] = 1
+        self.put(market_at, market)
+        self.put(market_at + 1, state.in_discard)
         may_end = 1 if mover is not None and state.sizes[mover] <= HAND_LIMIT else 0
-        held: list[int] = [*state.hands[seat], *drawn, *state.sizes,
-                           *[count for known in state.known for count in known], *tables, *market, *state.in_discard,
-                           len(state.draw), min(state.turn, places.cap), state.drew, may_end, *first]
-        before, rows = self.held, places.rows
-        if not before:
-            self.write(places.body, [row[count] for row, count in zip(rows, held, strict=True)])
-        else:
-            store, body = self.store, places.body
-            for entry in range(len(held)):
-                count = held[entry]
-                if count != before[entry]:
-                    store[body + entry] = rows[entry][count]
-        self.held = held
+        self.put(market_at + 2, [len(state.draw), min(state.turn, self.places.cap), state.drew, may_end])
+        if not self.written[market_at + 3]:
+            first = [0] * n
+            first[state.first_player] = 1
+            self.put(market_at + 3, first)
         self.mover_and_outcome(state)
 
 

@@ -14,9 +14,10 @@
   (`tictac_nb.adapters.observations`: exactly what that seat may know); for the games with a board (the
   grid family, Tic Tac Two, Tyc) `board`, the same numbers laid out as planes, rows x columns x channels,
   as `pettingzoo.classic`'s board games give them; and `action_mask`, int8 over the game's fixed
-  numbering of actions (`tictac_nb.adapters.actions`), 1 for the mover's legal actions. Each is built once
-  per step and seat (for the kit's five without a view: `tictac_nb.adapters.incremental`) and
-  handed out read-only.
+  numbering of actions (`tictac_nb.adapters.actions`), 1 for the mover's legal actions. The observation
+  and board are new arrays each call, the caller's own (for the kit's five games copied from numbers kept
+  up to date move by move: `tictac_nb.adapters.incremental`); a mask is read-only, shared by the steps
+  with the same legal actions.
 - `state()` is every seat's observation, one after another: all that any seat knows, and nothing that none
   does (Tic Tac Trek's bag order, the order of the piles).
 - Action spaces are `Discrete(action_count)`. Rewards come at the end, from the outcome: the winners
@@ -37,6 +38,7 @@ calls before `reset()` raise AttributeError), built into one class rather than t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -62,6 +64,7 @@ def shares(state: State) -> list[float]:
 RENDER_MODES = ("svg", "rgb_array", "human")
 INTEGERS = (int, np.integer)
 """The types of an action number."""
+INT8 = np.dtype(np.int8)
 
 
 class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
@@ -97,7 +100,6 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self._seeds: np.random.Generator | None = np.random.default_rng()
         self._last_seed: int | None = None
         self._masks: dict[tuple, np.ndarray] = {}
-        self._seen: dict[str, dict[str, np.ndarray]] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -124,12 +126,12 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
-        self._trackers = {seat: tracker(self.game_state, seat, self.encoder) for seat in range(len(self.agents))}
+        self._trackers = [tracker(self.game_state, seat, self.encoder) for seat in range(len(self.agents))]
         self._settle()
 
     def _settle(self) -> None:
-        """After an action: whose turn it is, or the end (every seat terminated or truncated, rewards)."""
-        self._seen = {}
+        """After an action: whose turn it is, or the end (every seat terminated or truncated, rewards).
+        Rewards come only at the end, so before it every reward is 0 already and none needs clearing."""
         state = self.game_state
         outcome = state.outcome
         if outcome is None:
@@ -156,32 +158,32 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             except KeyError:
                 self.numbering.legal(state)  # raises its ValueError naming the action that has no number
                 raise
-            mask = np.frombuffer(bytes(ones), np.int8)
+            mask = np.frombuffer(bytes(ones), INT8)
             if len(self._masks) < 4096:
                 self._masks[legal] = mask
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """The seat's observation, made once a step; its arrays are read-only (copy one to change it)."""
-        seen = self._seen.get(agent)
-        if seen is None:
-            seen = self._seen[agent] = self._observation(self._seat[agent])
-        return seen.copy()
-
-    def _observation(self, seat: int) -> dict[str, np.ndarray]:
-        state = self.game_state
+        """The seat's observation: new observation and board arrays, and the shared read-only mask."""
+        seat = self._seat[agent]
         follow = self._trackers[seat]
         if follow is None:
-            observation = self.encoder.array(state.view(seat))
+            observation = self.encoder.array(self.game_state.view(seat))
         else:
-            follow.update(state)
+            follow.update(self.game_state)
             observation = follow.vector.copy()
-        observation.setflags(write=False)
         seen = {"observation": observation, "action_mask": self._mask(seat)}
         if self._places is not None:
-            seen["board"] = board = observation[self._places]
-            board.setflags(write=False)
+            seen["board"] = observation[self._places]
         return seen
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict]:
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Turns:
+        return Turns(self, max_iter)
 
     def state(self) -> np.ndarray:
         """Every seat's observation vector, seat after seat."""
@@ -194,15 +196,10 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             return
         notation = self.numbering.action(action)
         try:
-            self._play(notation)
+            self.game_state.play(notation)  # an illegal action raises IllegalAction, changing nothing
         except IllegalAction:
             raise ValueError(f"action {action} ({notation!r}) is not legal for {agent} now; "
                              f"legal: {self.numbering.legal(self.game_state)[:12]}") from None
-
-    def _play(self, notation: str) -> None:
-        """Play `notation` (an illegal one raises IllegalAction, changing nothing) and settle what follows.
-        Rewards come only at the end, so before it every reward is 0 already and none needs clearing."""
-        self.game_state.play(notation)
         self._settle()
 
     def render(self) -> str | np.ndarray | None:
@@ -257,18 +254,36 @@ def board_places(state: State, encoding: Any) -> np.ndarray | None:
     return layout(np.arange(encoding.size))
 
 
+class Turns:
+    """`agent_iter()`: the agent to act, while any is left, at most `most` times (pettingzoo's `AECIterable`,
+    its iterator a generator, which resumes faster than a `__next__` method is called)."""
+
+    def __init__(self, environment: raw_env, most: int) -> None:
+        self.environment, self.most = environment, most
+
+    def __iter__(self) -> Iterator[str]:
+        environment = self.environment
+        for _ in range(self.most):
+            if not environment.agents:
+                return
+            yield environment.agent_selection
+
+
 class BeforeReset:
     """A class attribute that `reset()` hides with the instance's own: reading it before then is an
     AttributeError, as in pettingzoo.classic's wrapped environments. (A `__getattr__` would do the same, but
     makes every attribute read of the environment several times slower.)"""
 
+    def __init__(self, message: str | None = None) -> None:
+        self.message = message
+
     def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+        self.message = self.message or f"{name} cannot be accessed before reset"
 
     def __get__(self, instance: Any, owner: type | None = None) -> Any:
         if instance is None:
             return self
-        raise AttributeError(f"{self.name} cannot be accessed before reset")
+        raise AttributeError(self.message)
 
 
 class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
@@ -282,6 +297,7 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
     infos = BeforeReset()
     agent_selection = BeforeReset()
     _cumulative_rewards = BeforeReset()
+    _trackers = BeforeReset("observe cannot be called before reset")
 
     def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__(game, render_mode=render_mode, **options)
@@ -289,12 +305,7 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._reset_yet = True
-        super().reset(seed, options)
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        if not self._reset_yet:
-            raise AttributeError("observe cannot be called before reset")
-        return raw_env.observe(self, agent)
+        raw_env.reset(self, seed, options)
 
     def render(self) -> str | np.ndarray | None:
         if not self._reset_yet:
@@ -312,10 +323,12 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
         assert isinstance(action, INTEGERS) and 0 <= action < self._count, \
             f"action {action!r} is outside the action space"
         try:
-            self._play(self.numbering.actions[action])
-            return
+            self.game_state.play(self.numbering.actions[action])
         except IllegalAction:
             pass
+        else:
+            self._settle()
+            return
         self._cumulative_rewards[agent] = 0.0
         self.terminations = dict.fromkeys(self.agents, True)
         self.truncations = dict.fromkeys(self.agents, True)
@@ -323,4 +336,3 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
         self.rewards[agent] = -1.0
         self._accumulate_rewards()
         self._deads_step_first()
-        self._seen = {}
