@@ -65,6 +65,7 @@ RENDER_MODES = ("svg", "rgb_array", "human")
 INTEGERS = (int, np.integer)
 """The types of an action number."""
 INT8 = np.dtype(np.int8)
+"""The masks' dtype, as a dtype (`np.frombuffer` reads one faster than the type `np.int8`)."""
 
 
 class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
@@ -178,6 +179,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         return seen
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict]:
+        """The agent to act's observation, cumulative reward, termination, truncation and info."""
         agent = self.agent_selection
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
@@ -305,7 +307,7 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         self._reset_yet = True
-        raw_env.reset(self, seed, options)
+        super().reset(seed, options)
 
     def render(self) -> str | np.ndarray | None:
         if not self._reset_yet:
