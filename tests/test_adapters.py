@@ -557,6 +557,17 @@ def test_states_pickle_and_serialize_through_a_process_pool(variant):
             if not state.is_terminal():
                 state.apply_action(rng.choice(state.legal_actions()))
         states.append(state)
+    # states whose kit state does not follow from their history: made from the kit's, and resampled
+    kit = game.kit.start(9, dict(game.start_options))
+    for _ in range(2):
+        if kit.outcome is None:
+            kit.play(rng.choice(kit.legal_actions()))
+    made = game.from_kit(kit)
+    if not made.is_terminal():
+        made.apply_action(rng.choice(made.legal_actions()))
+    states.append(made)
+    if not states[1].is_terminal():
+        states.append(states[1].resample_from_infostate(states[1].current_player(), None))
     with ProcessPoolExecutor(1) as pool:
         got = list(pool.map(round_trip, [pyspiel.serialize_game_and_state(game, s) for s in states]))
         pickled = list(pool.map(str, [pickle.loads(pickle.dumps(s)) for s in states]))

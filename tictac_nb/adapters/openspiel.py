@@ -17,8 +17,10 @@ node (DETERMINISTIC). Otherwise the state starts at explicit chance nodes (EXPLI
 `chance="seed"`, four nodes of 256 equally likely outcomes, the bytes of the kit's 32-bit seed; with
 `chance="exact"`, where the deals can be listed (Tic Tac Two's tile layouts, Tyc's first player), one node
 whose outcomes are the deals themselves. Either way the history fixes the game, so states serialize,
-pickle and replay. A game with nothing hidden from anyone (Tyc, the grid family) is PERFECT_INFORMATION;
-the others IMPERFECT_INFORMATION. The seed and the deal never reach a player's strings or tensors.
+pickle and replay (a state made from the kit's by `from_kit`, or by `resample_from_infostate`, whose position
+does not follow from its history, carries the kit's state in its pickle instead). A game with nothing hidden
+from anyone (Tyc, the grid family) is PERFECT_INFORMATION; the others IMPERFECT_INFORMATION. The seed and
+the deal never reach a player's strings or tensors.
 
 Per player: the observation string is the seat's view (`state.view(seat)`) as JSON, its tensor the view
 encoded (`tictac_nb.adapters.observations`; for the kit's five made without a view,
@@ -161,7 +163,7 @@ class KitGame(pyspiel.Game):
     def from_kit(self, kit_state: State) -> KitState:
         """An OpenSpiel state at `kit_state`'s position (its deal already made), for matches against the
         kit's own bots. Its OpenSpiel history holds no chance outcomes, but its information states hold
-        everything since `kit_state`'s start."""
+        everything since `kit_state`'s start; it pickles and serializes with the kit's state in it."""
         state = KitState(self)
         state.kit = kit_state
         return state
@@ -201,26 +203,32 @@ class KitGame(pyspiel.Game):
 class Held:
     """What a `KitState` holds beside OpenSpiel's history: the seed bytes drawn, the kit's state and each
     seat's recall. A clone copies it (with the kit's own fast `clone`); a pickle (what OpenSpiel's
-    serialization writes) holds none of it, and the state replays its history instead."""
+    serialization writes) holds none of it, and the state replays its history instead, unless the kit's
+    state does not follow from that history (`derived`: a state made by `from_kit` or
+    `resample_from_infostate`), whose pickle holds the kit's state and the recalls themselves."""
 
-    __slots__ = ("ready", "seed_bytes", "kit", "seen", "trackers", "game")
+    __slots__ = ("ready", "seed_bytes", "kit", "seen", "trackers", "game", "derived")
 
     def __init__(self, kit: State | None = None, seed_bytes: list[int] | None = None,
-                 seen: dict[int, Recall] | None = None, ready: bool = True, game: KitGame | None = None) -> None:
+                 seen: dict[int, Recall] | None = None, ready: bool = True, game: KitGame | None = None,
+                 derived: bool = False) -> None:
         self.game = game  # the state's game, kept here: OpenSpiel's `get_game` is a call into C++ each time
         self.ready = ready
         self.kit = kit
         self.seed_bytes = seed_bytes or []
         self.seen = seen or {}
         self.trackers: dict[int, Any] = {}
+        self.derived = derived
 
     def __deepcopy__(self, memo: dict) -> Held:
         copy = Held(None if self.kit is None else self.kit.clone(), self.seed_bytes[:],
-                    {key: recall.copy() for key, recall in self.seen.items()}, self.ready, self.game)
+                    {key: recall.copy() for key, recall in self.seen.items()}, self.ready, self.game, self.derived)
         copy.trackers = {seat: follow.copy() for seat, follow in self.trackers.items()}
         return copy
 
     def __reduce__(self) -> tuple:
+        if self.derived:
+            return Held, (self.kit, None, self.seen, True, None, True)
         return Held, (None, None, None, False)
 
 
@@ -253,7 +261,7 @@ class KitState(pyspiel.State):
 
     @kit.setter
     def kit(self, kit: State | None) -> None:
-        self.held = Held(kit, game=self.held.game)
+        self.held = Held(kit, game=self.held.game, derived=True)
 
     def current_player(self) -> int:
         held = self.held
