@@ -23,8 +23,8 @@ with the coach's own noise (the spread of its chance for the same move in two an
 that a move is marked only where its drop is beyond that noise. Every map is strictly increasing in the raw
 estimate and every move of one position shares its phase, so a map never changes which move ranks first;
 they are applied with `math` and `bisect` only (Pyodide). On games its map never saw, the chance is within 5
-points of how often the mover won in every tenth of 40 or more positions for Tic Tac Two, Trek (both phased)
-and TIC TOC with 2 and 3 players, not for Tyc (8 points off, phased), TIC TOC with 4 or K.O. (README).
+points of how often the mover won in every tenth of 40 or more positions, for every game at every seat count
+(the figures: README).
 """
 
 from __future__ import annotations
