@@ -365,7 +365,8 @@ class TicTocTracker(Tracker):
         self.written: list[list[int]] = [[] for _ in places.starts]
         """Each part's whole numbers as last written ([]: not yet)."""
         self.sources: list[Any] = [None, None, None, None]
-        """What the drawn cards, the tables and the market were last counted from (None: not yet)."""
+        """What the drawn cards and the tables were last worked out from: the cards drawn, and the teams,
+        leaders and crews (None: not yet)."""
 
     def copy(self) -> TicTocTracker:
         other = TicTocTracker(self.places, self.seat, self.listed)
