@@ -42,9 +42,10 @@ browser:  # Debian's Chromium: Playwright cannot download its own browser on a c
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -qq && \
 	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-jail:  # bubblewrap: each student's bot plays from a jail of its own (tictac_nb/jail.py)
-	@command -v bwrap >/dev/null || { $(SUDO) apt-get update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; }
+jail:  # bubblewrap and libseccomp: each student's bot plays from a jail of its own (tictac_nb/jail.py)
+	@{ command -v bwrap && python3 -c "import ctypes.util as u; assert u.find_library('seccomp')"; } >/dev/null 2>&1 || \
+	  { $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap libseccomp2 >/dev/null; }
 
 lab: setup-lab
 	$(VENV)/bin/jupyter lab $(AS_ROOT) $(LAB_ARGS) notebooks/

@@ -110,9 +110,16 @@ def dawdles(state: State) -> str:
     return first_legal(state)
 
 
-def patches_the_clock_then_dawdles(state: State) -> str:
-    time.perf_counter = time.monotonic = time.time = lambda: 0.0
-    time.sleep(0.6)
+def spin(seconds: float, cpu=time.process_time) -> None:
+    """Think (use the CPU) for `seconds` of this process's CPU time, read by the real clock even if patched."""
+    started = cpu()
+    while cpu() - started < seconds:
+        pass
+
+
+def patches_the_clock_then_thinks(state: State) -> str:
+    time.perf_counter = time.monotonic = time.time = time.process_time = lambda: 0.0
+    spin(0.6)
     return first_legal(state)
 
 
@@ -287,7 +294,7 @@ def stalls_its_pipe(seed: int):
 
 
 def answers_just_under(state: State) -> str:
-    time.sleep(0.4)
+    spin(0.4)
     return first_legal(state)
 
 

@@ -176,7 +176,7 @@ def test_monkeypatching_inside_a_worker_changes_nothing_outside_it(log):
 
 
 def test_the_clock_patch_still_forfeits_on_time(log):
-    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.patches_the_clock_then_dawdles], time_limit=0.3)
+    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.patches_the_clock_then_thinks], time_limit=0.3)
     assert row["forfeit"] == 1 and "over the limit of 0.3 s" in row["reason"]
 
 
@@ -199,7 +199,7 @@ EXITS = {
     "generator_exit": "raised GeneratorExit: ''",
     "keyboard_interrupt": "raised KeyboardInterrupt: ''",
     "hard_exit": "its process ended with exit code 7",
-    "loops_forever": "thought for more than 3 s, over the limit of 3 s",
+    "loops_forever": "thought for more than 3 s of CPU, over the limit of 3 s",
     "hogs_memory": "raised MemoryError",
     "unshowable_answer": "answered the illegal action (an object of type UnshowableAnswer)",
     "unreadable_error": "raised UnreadableError: '(its message could not be read)'",
@@ -231,8 +231,8 @@ def test_a_worker_that_closes_its_pipe_forfeits_within_its_time(log):
     start = time.monotonic()
     row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.closes_its_answers], time_limit=1.0)
     assert row["forfeit"] == 1  # unjailed its pipe's end shows; in its jail, the jail's init holds the pipe open
-    assert "its process stopped answering" in row["reason"] or "over the limit of 1 s" in row["reason"]
-    assert time.monotonic() - start < 4
+    assert "its process stopped answering" in row["reason"] or "slept or stalled" in row["reason"]
+    assert time.monotonic() - start < 10
 
 
 def test_a_fake_outcome_changes_nothing(log):
@@ -515,7 +515,7 @@ def test_a_stalled_request_pipe_forfeits_within_the_moves_time(log):
     assert len(sandbox.pack(("choose", seat_copy(state, state.to_move, random.Random(1))))) > 4096  # over a page
     row = lab.play_game("tic-tac-ko", 2, bots=["random", attacks.stalls_its_pipe, "random", "random"],
                         time_limit=1.0)
-    assert row["forfeit"] == 1 and "over the limit of 1 s" in row["reason"]
+    assert row["forfeit"] == 1 and "over the 2 s a bot may spend not thinking" in row["reason"]
 
 
 @attack
@@ -670,8 +670,8 @@ def test_the_jails_attacks_fail_as_a_normal_user_too():
 @jailed
 def test_a_jail_that_cannot_be_made_says_why_in_the_forfeit(log, monkeypatch):
     real = sandbox.jail.command
-    monkeypatch.setattr(sandbox.jail, "command", lambda modules: [real(modules)[0], "--ro-bind", "/no/such", "/x",
-                                                                  *real(modules)[1:]])
+    monkeypatch.setattr(sandbox.jail, "command", lambda modules, *more: [
+        real(modules)[0], "--ro-bind", "/no/such", "/x", *real(modules, *more)[1:]])
     row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.first_legal])
     assert row["forfeit"] == 1 and "could not be loaded in its sandbox" in row["reason"]
     assert "(it said: bwrap: " in row["reason"]

@@ -12,7 +12,10 @@ root alike, and Debian ships it (`apt-get install bubblewrap`).
 As root the jail keeps only CAP_SETUID/CAP_SETGID, which the worker spends at once to become a uid of its own
 (`worker_uid`, drawn per worker), so that its process count is its own and no other worker shares its uid. As
 a normal user the jail has a user namespace of its own too (and may not make another one). Limits on
-processes, memory, file size and CPU are set by the worker itself before it loads the bot (`LIMITS`).
+processes, memory, file size and CPU are set by the worker itself before it loads the bot (`LIMITS`), and
+for the jail as a whole by a cgroup of its own where one can be had (`tictac_nb.cgroup`: the worker enters it
+before bubblewrap starts, `joined`). A seccomp filter (`tictac_nb.syscalls`) shuts the system calls a bot never
+needs; bubblewrap loads it before the worker's Python starts.
 
 Where no jail can start (no `bwrap`, user namespaces off, macOS, Windows), a worker runs unjailed with the
 same environment, path and limits, and the kit says once what is missing (`UNJAILED`).
@@ -29,16 +32,21 @@ import subprocess
 import sys
 from collections.abc import Sequence
 
+from . import cgroup, syscalls
+
 LIMITS = {
     "processes": 16,
     "memory": 2**30,
     "file_size": 16 * 2**20,
     "cpu_seconds": 600,
     "tmp_size": 64 * 2**20,
+    "cpus": 1.0,
 }
-"""A worker's limits: processes and threads (RLIMIT_NPROC), address space (RLIMIT_AS), the largest file it may
+"""A worker's limits: processes and threads (RLIMIT_NPROC, and its cgroup's pids), memory (RLIMIT_AS for each
+process, and its cgroup's memory for the jail as a whole, tmpfs included, no swap), the largest file it may
 write (RLIMIT_FSIZE), CPU seconds of one process over its life (RLIMIT_CPU: a backstop; CPU between moves is
-stopped by the parent, see `sandbox.Worker`), and the size of each of its tmpfs (`/tmp`, `/dev/shm`)."""
+stopped by the parent, see `sandbox.Worker`), the size of each of its tmpfs (`/tmp`, `/dev/shm`), and the
+cores its cgroup may use at once."""
 
 UNJAILED = ("the kit cannot jail bots here ({why}): a student's bot runs in a worker process of its own, with "
             "an empty environment and limits, but it can read the files this account can read, see and signal its "
@@ -47,8 +55,37 @@ KIT_MOUNT = "/kit"
 BOT_MOUNT = "/bots"
 
 
+JOIN = 'for file do shift; [ "$file" = -- ] && exec "$@"; echo $$ > "$file" || exit 125; done'
+"""A shell line that writes its own pid into each file before `--`, then becomes the command after it: the
+worker is in its cgroup before bubblewrap runs (Python's `subprocess` has no safe hook for it with threads)."""
+
+
 def bwrap() -> str | None:
     return shutil.which("bwrap")
+
+
+def joined(files: Sequence[str], argv: Sequence[str]) -> list[str]:
+    """`argv`, started inside the cgroup whose `cgroup.procs` files are `files`."""
+    return ["/bin/sh", "-c", JOIN, "sh", *files, "--", *argv]
+
+
+def filter_file() -> int | None:
+    """A file descriptor holding the seccomp filter for one bubblewrap to read (`command(..., seccomp=fd)`), or
+    None where none can be made (`gaps` says why); the caller closes it once the jail has started."""
+    program = syscalls.program()
+    if isinstance(program, str):
+        return None
+    fd = os.memfd_create("tictac-seccomp")
+    os.write(fd, program)
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
+def gaps() -> list[str]:
+    """What this system's jails lack beyond bubblewrap, in words: a cgroup for each jail, the seccomp filter."""
+    where, program = cgroup.place(), syscalls.program()
+    return ([cgroup.PER_PROCESS.format(why=where)] if isinstance(where, str) else []) + (
+        [f"the jail shuts no system call here: {program}"] if isinstance(program, str) else [])
 
 
 def worker_uid() -> int:
@@ -63,11 +100,15 @@ def missing() -> str:
         return f"{sys.platform} has no namespaces for bubblewrap"
     if bwrap() is None:
         return "bubblewrap is not installed: `apt-get install bubblewrap`, or `make lab`"
+    seccomp = filter_file()
     try:
-        done = subprocess.run([*command([], []), "-c", "pass"], capture_output=True, timeout=30,
-                              env={}, close_fds=True)
+        done = subprocess.run([*command([], seccomp), "-c", "pass"], capture_output=True, timeout=30,
+                              env={}, close_fds=True, pass_fds=() if seccomp is None else (seccomp,))
     except (OSError, subprocess.TimeoutExpired) as error:
         return f"bubblewrap could not start: {error}"
+    finally:
+        if seccomp is not None:
+            os.close(seccomp)
     if done.returncode:
         words = done.stderr.decode(errors="replace").strip().splitlines()
         return f"bubblewrap could not make a jail: {words[-1][:160] if words else done.returncode}"
@@ -169,9 +210,9 @@ def _folders_above(path: str, made: set[str]) -> list[str]:
     return args
 
 
-def command(modules: Sequence[tuple[str, str]], pass_fds: Sequence[int] = ()) -> list[str]:
+def command(modules: Sequence[tuple[str, str]], seccomp: int | None = None) -> list[str]:
     """The bubblewrap command line up to the worker's Python (`-I -S`, no site, no working folder on the path):
-    the caller appends `-c CODE ARGS`."""
+    the caller appends `-c CODE ARGS`; `seccomp`, the descriptor of the filter (`filter_file`), passed open."""
     args = [bwrap() or "bwrap", "--unshare-pid", "--unshare-ipc", "--unshare-net", "--unshare-uts",
             "--unshare-cgroup-try", "--die-with-parent", "--new-session", "--clearenv",
             "--setenv", "PATH", "/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8", "--setenv", "HOME", "/tmp"]
@@ -207,4 +248,6 @@ def command(modules: Sequence[tuple[str, str]], pass_fds: Sequence[int] = ()) ->
                 args += _folders_above(f"{BOT_MOUNT}/{leaf}/x", set())
             args += ["--ro-bind", path, f"{BOT_MOUNT}/{leaf}"]
     args += ["--remount-ro", "/", "--chdir", "/tmp"]
+    if seccomp is not None:
+        args += ["--seccomp", str(seccomp)]
     return [*args, "--", sys.executable, "-I", "-S"]

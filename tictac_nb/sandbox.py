@@ -47,7 +47,7 @@ from typing import Any
 
 import cloudpickle
 
-from . import bots, jail
+from . import bots, cgroup, jail, syscalls
 from .bots import Bot, Forfeit, RandomRollout, SeatBot, score_value, seat_copy
 from .engine import MAX_ACTION_CHARS, Game, IllegalAction, State, excerpt
 from .registry import BUILTIN, GAMES, is_builtin
@@ -322,10 +322,13 @@ class Output:
         return text
 
 
-def _end(process: subprocess.Popen) -> None:
-    """End a worker (in its jail, the jail's init: the kernel then ends every process of its pid namespace) and
-    its process group, and reap it (no zombie is left)."""
+def _end(process: subprocess.Popen, group: cgroup.Group | None = None) -> None:
+    """End a worker (its cgroup as a whole; in its jail, the jail's init: the kernel then ends every process of
+    its pid namespace) and its process group, and reap it without waiting on it (no zombie is left: one that is
+    slow to die is reaped by a thread of its own)."""
     if process.poll() is None:
+        if group is not None:
+            group.kill()
         for pid in _tree(process.pid):
             _signal(pid, signal.SIGKILL)
         try:
@@ -338,7 +341,16 @@ def _end(process: subprocess.Popen) -> None:
                 stream.close()
             except OSError:
                 pass
-    process.wait()
+    try:
+        process.wait(timeout=REAP_WAIT)
+    except subprocess.TimeoutExpired:
+        threading.Thread(target=process.wait, name="tictac-reaper", daemon=True).start()
+    if group is not None:
+        group.remove()
+
+
+REAP_WAIT = 0.5
+"""Seconds the parent waits for a killed worker to be gone before a thread of its own reaps it."""
 
 
 def _signal(pid: int, number: int) -> None:
@@ -369,9 +381,14 @@ def _tree(root: int, single: frozenset[int] = frozenset()) -> list[int]:
     return found
 
 
-def exit_words(code: int | None) -> str:
+def exit_words(code: int | None, jailed: bool = False) -> str:
+    """Words for how a worker ended, from its exit code (a jail's bubblewrap says a signal as 128 + its number)."""
     if code is None:
         return "its process stopped answering"
+    if jailed and code > 128:
+        code = 128 - code
+    if code == -signal.SIGSYS:
+        return f"its process {syscalls.FORBIDDEN_WORDS}"
     if code < 0:
         try:
             name = signal.Signals(-code).name
@@ -382,7 +399,9 @@ def exit_words(code: int | None) -> str:
 
 
 class Deadline(WorkerFault):
-    """The worker did not answer in time."""
+    """The worker did not answer in time: over its CPU, or (`slept`) over the wall's cap without using it."""
+
+    slept = False
 
 
 def _wait(fds: list[int], events: int, wait: float | None) -> list[tuple[int, int]]:
@@ -392,11 +411,65 @@ def _wait(fds: list[int], events: int, wait: float | None) -> list[tuple[int, in
     return poller.poll(None if wait is None else math.ceil(wait * 1000))
 
 
+NAP = 1.0
+"""Seconds a move may spend asleep beyond its CPU limit (reading files, a slow disk): a move whose limit is `t`
+seconds of CPU is stopped once its jail has slept `t + 1` s, neither running nor waiting for a core."""
+
+
+class MoveClock:
+    """One request's clock, charged only for what the bot does: the CPU time of its whole jail (`limit`), and
+    the time the jail sleeps (`nap`: stalled on a pipe, sleeping) rather than thinking or waiting for a core,
+    which is the machine's other work and never charged. Where no CPU time can be read, the wall's."""
+
+    def __init__(self, limit: float | None, nap: float | None, cpu: Callable[[], float | None],
+                 waited: Callable[[], float]) -> None:
+        self.limit, self.nap, self.cpu, self.waited = limit, nap, cpu, waited
+        self.start = time.monotonic()
+        self.cpu_start = cpu() if limit is not None else None
+        self.waited_start = waited() if self.cpu_start is not None else 0.0
+
+    def spent(self) -> float:
+        """The seconds charged to the bot so far: its jail's CPU time, or the wall's where that cannot be read."""
+        cpu = self.cpu() if self.cpu_start is not None else None
+        return time.monotonic() - self.start if cpu is None or self.cpu_start is None else cpu - self.cpu_start
+
+    def left(self) -> float | None:
+        """Checks the clock: `Deadline` if the request is over it, else the seconds until it could be (None: no
+        limit, wait for the answer)."""
+        if self.limit is None:
+            return None
+        spent, took = self.spent(), time.monotonic() - self.start
+        if spent >= self.limit:
+            kind = " of CPU" if self.cpu_start is not None else ""
+            raise Deadline(f"thought for more than {self.limit:g} s{kind}, over the limit of {self.limit:g} s for a "
+                           f"move: the sandbox stopped it")
+        if self.cpu_start is None:
+            return self.limit - spent
+        slept = took - spent  # at most: the time waiting for a core is read only when it could matter
+        if slept >= self.nap:
+            slept -= self.waited() - self.waited_start
+            if slept >= self.nap:
+                late = Deadline(f"slept or stalled for {slept:.1f} s of a move, over the {self.nap:g} s a bot may "
+                                f"spend not thinking: the sandbox stopped it")
+                late.slept = True
+                raise late
+        return max(MIN_CHECK, min((self.limit - spent) / CORES, self.nap - slept))
+
+
+MIN_CHECK = 0.01
+"""The shortest wait between two readings of a worker's CPU time, in seconds."""
+CORES = max(1.0, jail.LIMITS["cpus"])
+"""The cores a jail's CPU time can grow with at once (its cgroup's quota; a worker without a cgroup is
+checked as often, so it is at most that many times late)."""
+
+
 class Worker:
     """The parent's side of one worker process holding one student's bot, in its jail (`tictac_nb.jail`)
-    where one can start. The parent never waits on it past a deadline, writing as well as reading (its pipes
-    are non-blocking), drains its prints into `output`, and stops every process of it between its moves
-    (SIGSTOP, SIGCONT when it is asked again), so that it uses no CPU while another bot thinks."""
+    where one can start, and in a cgroup of its own where one can be had (`tictac_nb.cgroup`). The parent
+    never waits on it past a move's clock, writing as well as reading (its pipes are non-blocking), drains its
+    prints into `output`, and stops every process of it between its moves (its cgroup's freezer, or SIGSTOP to
+    each, SIGCONT when it is asked again), so that it uses no CPU while another bot thinks. Its clock is the
+    CPU time of its whole jail (`cpu_seconds`), never the machine's other work, within a wall cap (`WALL`)."""
 
     def __init__(self, entrant: Entrant, memory_limit: int | None = MEMORY_LIMIT, output: Output | None = None) -> None:
         self.jailed = not jail.missing()
@@ -406,18 +479,32 @@ class Worker:
                   "RLIMIT_FSIZE": jail.LIMITS["file_size"], "RLIMIT_CPU": jail.LIMITS["cpu_seconds"]}
         config = {"path": jail.worker_path(modules, self.jailed), "limits": limits, "jailed": self.jailed,
                   "uid": jail.worker_uid() if root else None, "parent": os.getpid()}
-        python = jail.command(modules) if self.jailed else [sys.executable, "-I", "-S"]
-        self.process = subprocess.Popen(
-            [*python, "-c", BOOT, json.dumps(config)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE, bufsize=0, start_new_session=True, env=WORKER_ENV, close_fds=True,
-            cwd=None if self.jailed else os.sep)
-        self._finalizer = weakref.finalize(self, _end, self.process)
+        self.group = self._group(memory_limit) if self.jailed else None
+        seccomp = jail.filter_file() if self.jailed else None
+        python = jail.command(modules, seccomp) if self.jailed else [sys.executable, "-I", "-S"]
+        if self.group is not None:
+            python = jail.joined(self.group.join(), python)
+        try:
+            self.process = subprocess.Popen(
+                [*python, "-c", BOOT, json.dumps(config)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, bufsize=0, start_new_session=True, env=WORKER_ENV, close_fds=True,
+                cwd=None if self.jailed else os.sep, pass_fds=() if seccomp is None else (seccomp,))
+        except BaseException:
+            if self.group is not None:
+                self.group.remove()
+            raise
+        finally:
+            if seccomp is not None:
+                os.close(seccomp)
+        self._finalizer = weakref.finalize(self, _end, self.process, self.group)
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             os.set_blocking(stream.fileno(), False)
         self.output = Output() if output is None else output
         self.frozen: list[int] = []
         self.bubblewrap: frozenset[int] = frozenset()
         self.printed_all = False
+        self.clock = MoveClock(None, None, self.cpu_seconds, self.waited)
+        self.spent = 0.0
         try:
             reply = self.request(("bot", entrant.payload, entrant.kind), START_LIMIT)
         except WorkerFault as fault:  # its last words say why (a jail that could not be made, say)
@@ -426,6 +513,17 @@ class Worker:
         if "answer" not in reply:
             self.close()
             raise WorkerFault(fault_words(reply))
+
+    @staticmethod
+    def _group(memory_limit: int | None) -> cgroup.Group | None:
+        where = cgroup.place()
+        if isinstance(where, str):
+            return None
+        try:
+            return cgroup.Group(where, memory_limit or jail.LIMITS["memory"], jail.LIMITS["processes"] + 2,
+                                jail.LIMITS["cpus"])
+        except OSError:  # the hierarchy refused a new group (a limit of its own): this worker has none
+            return None
 
     @property
     def alive(self) -> bool:
@@ -436,64 +534,79 @@ class Worker:
             self._drain()
         self._finalizer()
 
-    def request(self, message: Any, limit: float | None) -> dict[str, Any]:
-        """Send one request and wait at most `limit` seconds (None: no limit) for its answer; a worker that
-        overruns, dies or answers out of shape is ended, and `WorkerFault` says why (`Deadline` when it
-        overran). An interrupt of this process (the teacher's) ends the worker too, and goes on."""
+    def cpu_seconds(self) -> float | None:
+        """The CPU time of every process of the worker so far (its cgroup's; else read from /proc for its process
+        tree, ended processes included as their parents' children); None where neither can be read."""
         try:
-            deadline = None if limit is None else time.monotonic() + limit
+            if self.group is not None:
+                return self.group.cpu_seconds()
+            return _tree_cpu(self.process.pid)
+        except (OSError, ValueError):
+            return None
+
+    def waited(self) -> float:
+        """The seconds every thread of the worker has spent waiting for a core so far (the kernel's schedstat of
+        each live one; 0 where it keeps none)."""
+        return _run_delay(self.process.pid) / 1e9
+
+    def request(self, message: Any, limit: float | None) -> dict[str, Any]:
+        """Send one request and wait for its answer at most until the worker's jail has used `limit` seconds of
+        CPU (None: no limit) or slept `limit + NAP` seconds (`MoveClock`); a worker that overruns, dies or
+        answers out of shape is ended, and `WorkerFault` says why (`Deadline` when it overran). The seconds
+        charged to it are kept in `spent`. An interrupt of this process (the teacher's) ends the worker too, and
+        goes on."""
+        try:
+            self.clock = MoveClock(limit, None if limit is None else limit + NAP, self.cpu_seconds, self.waited)
             self._thaw()
-            self._send(pack(message), deadline, limit)
-            size = HEADER.unpack(self._read(HEADER.size, deadline, limit))[0]
+            self._send(pack(message))
+            size = HEADER.unpack(self._read(HEADER.size))[0]
             if size > MAX_FRAME:
                 raise WorkerFault(f"sent an answer of {size} bytes, over the sandbox's limit of {MAX_FRAME}")
-            reply = read_reply(self._read(size, deadline, limit))
+            reply = read_reply(self._read(size))
             self._freeze()
+            self.spent = self.clock.spent()
             return reply
         except BaseException:
             self.close()
             raise
 
-    def _late(self, limit: float | None) -> Deadline:
-        return Deadline(f"thought for more than {limit:g} s, over the limit of {limit:g} s for a move: "
-                        f"the sandbox stopped it")
-
-    def _ready(self, fd: int, events: int, deadline: float | None, limit: float | None) -> bool:
-        """Wait until the pipe `fd` is ready for `events` or the worker prints (drained either way); `Deadline`
-        once `deadline` has passed. False: only prints came, wait again."""
-        wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-        ready = _wait([fd, *self._prints()], events, wait)
+    def _ready(self, fd: int, events: int) -> bool:
+        """Wait until the pipe `fd` is ready for `events` or the worker prints (drained either way), at most until
+        the clock's next check; `Deadline` once the request is over its clock, whatever the pipes do. False:
+        only prints came, or the clock is not spent yet: wait again."""
+        ready = _wait([fd, *self._prints()], events, self.clock.left())
         self._drain()
-        if not ready:
-            raise self._late(limit)
-        return any(got == fd for got, _ in ready)
+        if any(got == fd for got, _ in ready):
+            return True
+        self.clock.left()
+        return False
 
-    def _read(self, size: int, deadline: float | None, limit: float | None) -> bytes:
+    def _read(self, size: int) -> bytes:
         fd = self.process.stdout.fileno()
         data = bytearray()
         while len(data) < size:
-            if not self._ready(fd, select.POLLIN | select.POLLHUP | select.POLLERR, deadline, limit):
+            if not self._ready(fd, select.POLLIN | select.POLLHUP | select.POLLERR):
                 continue
             try:
                 chunk = os.read(fd, size - len(data))
             except BlockingIOError:
                 continue
             if not chunk:
-                raise WorkerFault(self._ended(deadline))
+                raise WorkerFault(self._ended())
             data += chunk
         return bytes(data)
 
-    def _send(self, data: bytes, deadline: float | None, limit: float | None) -> None:
+    def _send(self, data: bytes) -> None:
         view, fd = memoryview(data), self.process.stdin.fileno()
         while view:
-            if not self._ready(fd, select.POLLOUT, deadline, limit):
+            if not self._ready(fd, select.POLLOUT):
                 continue
             try:
                 view = view[os.write(fd, view):]
             except BlockingIOError:
                 continue
             except OSError:  # a worker that ended: its pipe is closed
-                raise WorkerFault(self._ended(deadline)) from None
+                raise WorkerFault(self._ended()) from None
 
     def _prints(self) -> list[int]:
         """The worker's print pipe, while it is open (a closed one would wake every poll)."""
@@ -515,8 +628,12 @@ class Worker:
                 self.output.add(chunk)
 
     def _freeze(self) -> None:
-        """Stop every process of the worker until its next request (one that forks meanwhile is caught again);
-        bubblewrap's own (the jail's init, which only reaps) go on."""
+        """Stop every process of the worker until its next request: its cgroup's freezer stops them all at once;
+        without one, SIGSTOP to each (one that forks meanwhile is caught again, eight times at most), bubblewrap's
+        own (the jail's init, which only reaps) going on."""
+        if self.group is not None:
+            self.group.freeze()
+            return
         if self.jailed and not self.bubblewrap:  # the jail's init: the first child of bubblewrap, for its life
             self.bubblewrap = frozenset([self.process.pid, *_tree(self.process.pid, frozenset([self.process.pid]))[:1]])
         seen: set[int] = set()
@@ -530,18 +647,61 @@ class Worker:
         self.frozen = list(seen)
 
     def _thaw(self) -> None:
+        if self.group is not None:
+            self.group.freeze(False)
         for pid in self.frozen:
             _signal(pid, signal.SIGCONT)
         self.frozen = []
 
-    def _ended(self, deadline: float | None) -> str:
-        """Words for a worker whose pipe closed: how it ended (waiting for it at most until `deadline`)."""
-        wait = 5.0 if deadline is None else min(5.0, max(0.1, deadline - time.monotonic()))
+    def _ended(self) -> str:
+        """Words for a worker whose pipe closed: how it ended (waiting for it at most until the clock's next
+        check, and 5 s at most)."""
         try:
-            code = self.process.wait(timeout=wait)
+            left = self.clock.left()
+        except Deadline:
+            left = 0.0
+        try:
+            code = self.process.wait(timeout=5.0 if left is None else min(5.0, max(0.1, left)))
         except subprocess.TimeoutExpired:
             code = None
-        return exit_words(code)
+        if self.group is not None and self.group.out_of_memory():
+            return (f"its jail went over its memory of {jail.LIMITS['memory'] // 2**20} MiB (every process of it and "
+                    f"its /tmp together): the kernel ended a process of it")
+        return exit_words(code, self.jailed)
+
+
+def _tree_cpu(root: int) -> float:
+    """The CPU seconds of `root` and every process below it, with those of their children that ended and were
+    waited for (a process's `cutime`, `cstime`), read from `/proc` (Linux)."""
+    ticks = 0
+    for pid in [root, *_tree(root)]:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                fields = stat.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += sum(int(word) for word in fields[11:15])
+    return ticks / TICKS
+
+
+TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _run_delay(root: int) -> int:
+    """The nanoseconds every live thread of `root` and the processes below it has waited on a run queue."""
+    total = 0
+    for pid in [root, *_tree(root)]:
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for thread in threads:
+            try:
+                with open(f"/proc/{pid}/task/{thread}/schedstat", "rb") as stat:
+                    total += int(stat.read().split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    return total
 
 
 # ---- a student's bot at a seat ---------------------------------------------------------------------
@@ -627,20 +787,18 @@ class SandboxBot:
         limit = time_limit
         if self._clock is not None:
             limit = self._clock if limit is None else min(limit, self._clock)
-        start = time.monotonic()
         try:
             reply = worker.request(("choose", sample), limit)
         except Deadline as fault:
-            if time_limit is not None and limit == time_limit:
+            if fault.slept or (time_limit is not None and limit == time_limit):
                 raise Forfeit(seat, fault.reason) from None
             more = f" and {self._increment:g} s a move" if self._increment else ""
             spent = f"used up its clock of {self._budget:g} s{more} for the game: the sandbox stopped it"
             raise Forfeit(seat, spent) from None
         except WorkerFault as fault:
             raise Forfeit(seat, fault.reason) from None
-        finally:
-            if self._clock is not None:
-                self._clock = max(0.0, self._clock - (time.monotonic() - start)) + self._increment
+        if self._clock is not None:
+            self._clock = max(0.0, self._clock - worker.spent) + self._increment
         if "answer" not in reply:
             raise Forfeit(seat, fault_words(reply, state.game.title))
         return checked(reply["answer"], state)
@@ -771,8 +929,8 @@ IN_PROCESS = ("the kit cannot sandbox bots on this system: they share the kernel
 
 def say_in_process_once() -> None:
     """Say once, when a batch with a student's bot starts where bots cannot have a sandbox, that they share the
-    kernel (in the browser: the page) with the game; where they have one but no jail (`jail.missing`), what
-    protection is missing."""
+    kernel (in the browser: the page) with the game; where they have one but no jail (`jail.missing`), or a jail
+    without a cgroup or a seccomp filter (`jail.gaps`), what protection is missing."""
     if _said[0]:
         return
     if not processes:
@@ -781,6 +939,9 @@ def say_in_process_once() -> None:
     elif jail.missing():
         _said[0] = True
         print(jail.UNJAILED.format(why=jail.missing()))
+    elif jail.gaps():
+        _said[0] = True
+        print("; ".join(jail.gaps()))
 
 
 def as_bot(bot: Any, seed: int | None = None) -> Bot:
