@@ -464,3 +464,205 @@ def answers_with_escapes(state: State) -> str:
 
 def raises_with_escapes(state: State) -> str:
     raise ValueError("\x1b[31m\r\nfake banner\ud800")
+
+
+# ---- issue 41: the jail's cgroup, its seccomp filter, its clock ----------------------------------------
+def floods_and_stalls(seed: int):
+    """A factory whose bot stops reading its requests and makes four processes print without end: the parent
+    must neither wait on the full request pipe nor keep draining prints past the move's clock."""
+    import fcntl
+
+    try:
+        fcntl.fcntl(3, 1031, 4096)  # F_SETPIPE_SZ: the request pipe a page long
+    except OSError:
+        pass
+    floods_and_stalls.kept = os.dup(3)
+    os.dup2(os.pipe()[0], 3)
+
+    def bot(state: State) -> str:
+        for _ in range(4):
+            if os.fork() == 0:
+                while True:
+                    os.write(2, b"!" * 65536)
+        time.sleep(60)
+        return first_legal(state)
+
+    return bot
+
+
+def thinks(seconds: float):
+    """An honest bot that thinks `seconds` of CPU a move, then plays its first legal action."""
+    def bot(state: State) -> str:
+        spin(seconds)
+        return first_legal(state)
+
+    bot.__name__ = f"thinks_{seconds:g}"
+    return bot
+
+
+def hogs_every_core(state: State) -> str:
+    """Renices itself and keeps eight processes spinning for nearly all of its move, so that whatever thinks
+    beside it (a rival in a game played at the same time) waits for a core."""
+    os.nice(5)
+    children = []
+    for _ in range(8):
+        pid = os.fork()
+        if pid == 0:
+            while True:
+                pass
+        children.append(pid)
+    time.sleep(0.3)
+    for pid in children:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    return first_legal(state)
+
+
+def races_the_freezer(state: State) -> str:
+    """Leaves a chain of processes behind, each spinning a fraction of a millisecond, then forking its
+    successor and ending, so that stopping them one by one never catches the last; the chain keeps the CPU it
+    used in a file, and the bot reports at each move how much the chain used since its last answer and how
+    long that was."""
+    ledger = "/tmp/chain"
+    if not os.path.exists(ledger):
+        with open(ledger, "w") as out:
+            out.write("0")
+        if os.fork() == 0:
+            os.setsid()
+            total, links = 0.0, 0
+            while True:
+                started = time.process_time()
+                while time.process_time() - started < 0.0002:
+                    pass
+                total += time.process_time()
+                links += 1
+                if links % 20 == 0:
+                    with open(ledger, "w") as out:
+                        out.write(str(total))
+                if os.fork() != 0:
+                    os._exit(0)
+    now = time.monotonic()
+    with open(ledger) as chain:
+        used = float(chain.read() or 0)
+    last = getattr(races_the_freezer, "last", None)
+    if last is not None:
+        report(cpu=used - last[0], wall=now - last[1])
+    races_the_freezer.last = used, time.monotonic()
+    return first_legal(state)
+
+
+def _hold(size: int, ready: int, number: int) -> None:
+    """A child that holds `size` bytes of touched memory, says so on the pipe `ready` with its `number`, and
+    waits."""
+    hoard = bytearray(size)
+    for offset in range(0, size, 4096):
+        hoard[offset] = 1
+    os.write(ready, bytes([number]))
+    time.sleep(60)
+
+
+HOARD = 64 * 2**20
+
+
+def hoards_across_processes(state: State) -> str:
+    """Eight children each hold 64 MiB (each far under its process's 1 GiB), 512 MiB together: how many of
+    those that held theirs are still alive at once, once all had their turn, is what the jail allows."""
+    read, write = os.pipe()
+    children = []
+    for number in range(8):
+        pid = os.fork()
+        if pid == 0:
+            os.close(read)
+            _hold(HOARD, write, number)
+            os._exit(0)
+        children.append(pid)
+    os.close(write)
+    held, end = set(), time.monotonic() + 1.5
+    os.set_blocking(read, False)
+    while time.monotonic() < end and len(held) < 8:
+        try:
+            held.update(os.read(read, 8))
+        except BlockingIOError:
+            time.sleep(0.02)
+    alive = [number for number, pid in enumerate(children) if os.waitpid(pid, os.WNOHANG) == (0, 0)]
+    for number in alive:
+        os.kill(children[number], 9)
+        os.waitpid(children[number], 0)
+    report(held=len(held), holding=len(held & set(alive)), each=HOARD)
+    return first_legal(state)
+
+
+def hoards_memfd(state: State) -> str:
+    """Anonymous files in memory (memfd: no tmpfs size, no address space) until it may not, up to 2 GiB."""
+    held, files, block = 0, [], b"x" * 2**20
+    try:
+        while held < 2 * 2**30:
+            fd = os.memfd_create("hoard")
+            files.append(fd)
+            for _ in range(16):
+                os.write(fd, block)
+                held += len(block)
+    except (OSError, MemoryError) as error:
+        report(held=held, error=type(error).__name__)
+    else:
+        report(held=held, error=None)
+    for fd in files:
+        os.close(fd)
+    return first_legal(state)
+
+
+def fills_tmpfs_with_files(state: State) -> str:
+    """Empty files in /tmp without end (a tmpfs limits bytes, not files): each costs the kernel memory."""
+    made = 0
+    try:
+        os.makedirs("/tmp/files", exist_ok=True)
+        while made < 3_000_000:
+            open(f"/tmp/files/{made}", "w").close()
+            made += 1
+    except OSError as error:
+        report(made=made, error=type(error).__name__)
+    return first_legal(state)
+
+
+FORBIDDEN_CALLS = {"ptrace": 101, "unshare": 272, "keyctl": 250, "bpf": 321, "perf_event_open": 298,
+                   "userfaultfd": 323, "io_uring_setup": 425, "mount": 165, "setns": 308, "init_module": 175}
+"""x86-64 numbers of calls the jail forbids (the test runs these on x86-64 only)."""
+
+
+def calls(name: str):
+    """A bot that makes the system call `name` (through libc's `syscall`), then plays."""
+    def bot(state: State) -> str:
+        import ctypes
+
+        result = ctypes.CDLL(None, use_errno=True).syscall(FORBIDDEN_CALLS[name], 0, 0, 0, 0, 0)
+        report(call=name, result=result, errno=ctypes.get_errno())
+        return first_legal(state)
+
+    bot.__name__ = f"calls_{name}"
+    return bot
+
+
+def makes_a_thread_and_a_process(state: State) -> str:
+    """What a bot may do: a thread (clone3 answers "not implemented", clone does it), a process, a pipe."""
+    import subprocess
+    import threading
+
+    seen = []
+    worker = threading.Thread(target=seen.append, args=("thread",))
+    worker.start()
+    worker.join()
+    seen.append(subprocess.run(["/bin/echo", "process"], capture_output=True, text=True).stdout.strip())
+    report(seen=seen)
+    return first_legal(state)
+
+
+def reads_classmates_files(state: State) -> str:
+    """Looks for what is not its own: the teacher's folders, other bots' modules, the rooms' data."""
+    found = []
+    for folder in ("/root", "/home", "/work", "/srv", "/var/lib", "/bots", os.path.expanduser("~")):
+        try:
+            found += [os.path.join(folder, name) for name in os.listdir(folder)]
+        except OSError:
+            pass
+    report(found=found, own=sorted(os.listdir("/bots")) if os.path.isdir("/bots") else [])
+    return first_legal(state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import platform
 import random
 import shutil
 import signal
@@ -24,7 +25,7 @@ import pytest
 import sandbox_attacks as attacks
 
 import tictac_nb
-from tictac_nb import RandomBot, lab, sandbox
+from tictac_nb import RandomBot, cgroup, lab, sandbox
 from tictac_nb.bots import Forfeit, seat_copy
 from tictac_nb.sandbox import as_bot, decide
 
@@ -633,6 +634,138 @@ def test_play_game_says_so_where_bots_cannot_be_jailed(monkeypatch, capsys):
     lab.play_game("tic-tac-two", 1, bots=["random", attacks.first_legal])
     said = capsys.readouterr().out
     assert "bubblewrap is not installed" in said and "does not count" in said
+
+
+# ---- issue 41: the jail closed: a cgroup, a seccomp filter, a clock of its own CPU ------------------------
+cgrouped = pytest.mark.skipif(isinstance(cgroup.place(), str) or bool(sandbox.jail.missing()),
+                              reason="no cgroup for jails here (a normal user's): the gaps test says so")
+
+
+@attack
+def test_the_jails_gaps_are_said_once_and_as_root_there_are_none(monkeypatch, capsys):
+    """As root on Linux every jail has its cgroup and its filter (`make test` installs libseccomp); a normal user
+    without a delegated cgroup is told, once, which limits are then per process only."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("the jail is Linux's")
+    gaps = sandbox.jail.gaps()
+    if os.geteuid() == 0:
+        assert gaps == [] and isinstance(cgroup.place(), cgroup.Place)
+        return
+    assert len(gaps) == 1 and "not for the jail as a whole" in gaps[0]
+    monkeypatch.setattr(sandbox, "_said", [False])
+    for _ in range(2):
+        lab.play_game("tic-tac-two", 1, bots=["random", attacks.first_legal])
+    assert capsys.readouterr().out.count("memory, processes and CPU are limited for each process") == 1
+
+
+@jailed
+@attack
+def test_a_bot_that_floods_and_stalls_holds_the_teacher_no_longer_than_its_clock(log):
+    start = time.monotonic()
+    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.floods_and_stalls], time_limit=1.0)
+    took = time.monotonic() - start
+    assert row["forfeit"] == 1 and ("slept or stalled" in row["reason"] or "1 s of CPU" in row["reason"]), row["reason"]
+    assert took < 30, took  # its clock is 1 s of CPU or 2 s asleep: a parent that waited on it would hang
+    assert not outliving()
+
+
+@jailed
+@attack
+def test_a_cpu_hog_starves_no_honest_bot_in_the_games_played_beside_it(log):
+    """Honest bots think 0.3 s of CPU under a limit of 0.5 s while a hog keeps eight processes spinning in the
+    game beside theirs: their clock counts their own CPU, never the machine's other work."""
+    field = {"hog": attacks.hogs_every_core, "honest a": attacks.thinks(0.3), "honest b": attacks.thinks(0.3)}
+    standings = lab.tournament(field, "tic-tac-two", 2, seed=4, workers=2, time_limit=0.5, progress=False)
+    honest = standings.games[standings.games["forfeit"].notna()]
+    blamed = [game["seats"][game["forfeit"]] for _, game in honest.iterrows()]
+    assert not [name for name in blamed if name != "hog"], list(honest["reason"])
+
+
+@cgrouped
+def test_the_freezer_stops_every_process_of_a_jail_at_once(log):
+    row = lab.play_game("tic-tac-two", 1, bots=[attacks.thinks(0.2), attacks.races_the_freezer])
+    found = log(row)
+    cpu, wall = sum(e["cpu"] for e in found), sum(e["wall"] for e in found)
+    assert found and wall > 0.4 and cpu < wall / 4, (cpu, wall)  # unfrozen, the chain spins all the while
+
+
+HOARD_LIMIT = 192 * 2**20
+"""The jail's memory in the hoarding tests: small, so that the kernel's memory for files is spent quickly."""
+
+
+@cgrouped
+def test_memory_counts_for_the_jail_as_a_whole_memfd_and_tmpfs_files_included(log, monkeypatch):
+    monkeypatch.setitem(sandbox.jail.LIMITS, "memory", HOARD_LIMIT)
+    rows = [lab.play_game("tic-tac-two", 1, bots=["random", bot], time_limit=20.0)
+            for bot in (attacks.hoards_across_processes, attacks.hoards_memfd, attacks.fills_tmpfs_with_files)]
+    spread, memfd, files = (found_in(row) for row in rows)
+    went_over = "its jail went over its memory of 192 MiB"
+    assert all(row["forfeit"] is None or went_over in row["reason"] for row in rows), [r["reason"] for r in rows]
+    assert all(e["holding"] * e["each"] <= HOARD_LIMIT for e in spread)  # eight would hold 512 MiB
+    assert all(e["held"] <= HOARD_LIMIT for e in memfd)
+    assert all(e["made"] < 3_000_000 for e in files)
+    assert (spread or went_over in rows[0]["reason"]) and (memfd or went_over in rows[1]["reason"])
+    assert files or went_over in rows[2]["reason"]
+    assert not cgroup._pending or outliving() == []
+
+
+@jailed
+@attack
+@pytest.mark.parametrize("call", sorted(attacks.FORBIDDEN_CALLS))
+def test_a_system_call_no_bot_needs_ends_its_process_with_the_reason(log, call):
+    if platform.machine() != "x86_64":
+        pytest.skip("the attack's numbers are x86-64's")
+    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.calls(call)])
+    assert row["forfeit"] == 1 and "made a system call the jail forbids" in row["reason"], row["reason"]
+    assert not log(row)  # it never got to say what the call returned
+
+
+@jailed
+@attack
+def test_threads_processes_and_pipes_still_work_under_the_filter(log):
+    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.makes_a_thread_and_a_process])
+    found = log(row)
+    assert row["forfeit"] is None and found and all(e["seen"] == ["thread", "process"] for e in found)
+
+
+@jailed
+@attack
+def test_a_bot_finds_no_classmates_files_nor_the_teachers(log):
+    row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.reads_classmates_files])
+    found = log(row)
+    bound = [*sandbox.jail.python_roots(), sandbox.jail.kit_folder()]
+    assert found and row["forfeit"] is None
+    for entry in found:
+        assert entry["own"] == ["sandbox_attacks.py"]
+        strays = [path for path in entry["found"] if not path.startswith("/bots")
+                  and not any(root == path or root.startswith(path + "/") for root in bound)]
+        assert not strays, strays
+
+
+@jailed
+def test_a_students_module_named_like_one_the_worker_imports_never_runs_in_it(log, tmp_path, monkeypatch):
+    """A student's `ctypes.py`, imported by their bot in the notebook, is bound for the worker but put on its
+    path only once the worker is confined: the worker's own `import ctypes` (made before it gives up root, as
+    root) takes Python's, and the student's never runs there."""
+    (tmp_path / "ctypes.py").write_text("import json, os\nprint('ATTACK ' + json.dumps({'ran_as': os.getuid()}))\n")
+    (tmp_path / "student_bot.py").write_text(
+        "import ctypes, json\n"
+        "def bot(state):\n"
+        "    print('ATTACK ' + json.dumps({'file': ctypes.__file__}))\n"
+        "    return state.legal_actions()[0]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    saved = sys.modules.pop("ctypes")
+    try:
+        import student_bot
+
+        assert student_bot.ctypes.__file__ == str(tmp_path / "ctypes.py")
+        row = lab.play_game("tic-tac-two", 1, bots=["random", student_bot.bot])
+    finally:
+        sys.modules["ctypes"] = saved
+        sys.modules.pop("student_bot", None)
+    found = log(row)
+    assert row["forfeit"] is None and found
+    assert not [e for e in found if "ran_as" in e] and all(not e["file"].startswith("/bots") for e in found)
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0 or bool(sandbox.jail.missing()),

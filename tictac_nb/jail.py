@@ -186,15 +186,16 @@ def _imports(module: object) -> set[str]:
     return used
 
 
-def worker_path(modules: Sequence[tuple[str, str]], jailed: bool) -> list[str]:
-    """The worker's whole `sys.path`: the bot's modules, the kit, Python's own entries; never a working folder."""
+def worker_path(modules: Sequence[tuple[str, str]], jailed: bool) -> tuple[list[str], list[str]]:
+    """The worker's whole `sys.path`: the kit and Python's own entries, never a working folder; and the folders
+    of the bot's own modules, which the worker puts last on it only once it has given up what a bot must not
+    have (a module of a student's named like one the worker imports first, `ctypes` say, never runs before)."""
     python = [entry for entry in sys.path if entry and os.path.isabs(entry)
               and any(_real(entry).startswith(root) for root in python_roots())]
     if jailed:
-        bots = [BOT_MOUNT] if modules else []
-        return [*bots, KIT_MOUNT, *python]
+        return [KIT_MOUNT, *python], [BOT_MOUNT] if modules else []
     folders = [os.path.dirname(path) for _, path in modules]
-    return [*dict.fromkeys(folders), os.path.dirname(kit_folder()), *python]
+    return [os.path.dirname(kit_folder()), *python], list(dict.fromkeys(folders))
 
 
 def _folders_above(path: str, made: set[str]) -> list[str]:

@@ -477,9 +477,10 @@ class Worker:
         root = hasattr(os, "geteuid") and os.geteuid() == 0
         limits = {"RLIMIT_NPROC": jail.LIMITS["processes"], "RLIMIT_AS": memory_limit or 0,
                   "RLIMIT_FSIZE": jail.LIMITS["file_size"], "RLIMIT_CPU": jail.LIMITS["cpu_seconds"]}
-        config = {"path": jail.worker_path(modules, self.jailed), "limits": limits, "jailed": self.jailed,
+        path, bots_path = jail.worker_path(modules, self.jailed)
+        config = {"path": path, "bots": bots_path, "limits": limits, "jailed": self.jailed,
                   "uid": jail.worker_uid() if root else None, "parent": os.getpid()}
-        self.group = self._group(memory_limit) if self.jailed else None
+        self.group = self._group() if self.jailed else None
         seccomp = jail.filter_file() if self.jailed else None
         python = jail.command(modules, seccomp) if self.jailed else [sys.executable, "-I", "-S"]
         if self.group is not None:
@@ -515,13 +516,14 @@ class Worker:
             raise WorkerFault(fault_words(reply))
 
     @staticmethod
-    def _group(memory_limit: int | None) -> cgroup.Group | None:
+    def _group() -> cgroup.Group | None:
+        """A cgroup for the jail as a whole, with the jail's limits (its bubblewrap and init count among its
+        processes)."""
         where = cgroup.place()
         if isinstance(where, str):
             return None
         try:
-            return cgroup.Group(where, memory_limit or jail.LIMITS["memory"], jail.LIMITS["processes"] + 2,
-                                jail.LIMITS["cpus"])
+            return cgroup.Group(where, jail.LIMITS["memory"], jail.LIMITS["processes"] + 2, jail.LIMITS["cpus"])
         except OSError:  # the hierarchy refused a new group (a limit of its own): this worker has none
             return None
 

@@ -1,7 +1,8 @@
 """The worker process of the sandbox: it runs one student's bot and never holds the real game.
 
 Started by `tictac_nb.sandbox` (in its jail where one can start, see `tictac_nb.jail`) as `python -I -S -c BOOT
-CONFIG`: CONFIG (JSON) holds its whole `sys.path`, its limits and, when it starts as root, the uid it becomes.
+CONFIG`: CONFIG (JSON) holds its whole `sys.path`, the folders of the bot's own modules (put last on it once
+the worker is confined), its limits and, when it starts as root, the uid it becomes.
 It reads length-prefixed pickled requests from the parent (the parent is trusted: unpickling its data is
 safe here) and answers each with one small JSON object, never a pickle (the parent must not run code the
 bot made):
@@ -179,6 +180,7 @@ def main(config: dict[str, Any]) -> None:
     import tictac_nb  # noqa: F401  (the games the seat copies need, loaded while the files are readable)
 
     confine(config)
+    sys.path += config.get("bots", [])
     seat = None
     while True:
         body = read_frame(requests)
