@@ -198,6 +198,12 @@ class Group:
             return 0.0
         return int(_read(os.path.join(self.folders["cpuacct"], "cpuacct.usage"))) / 1e9
 
+    def threads(self) -> list[int]:
+        """Every thread of every process of the group."""
+        if self.place.version == 2:
+            return [int(word) for word in _read(os.path.join(self.folders["cpu"], "cgroup.threads")).split()]
+        return [int(word) for word in _read(os.path.join(self.folders["cpuacct"], "tasks")).split()]
+
     def freeze(self, frozen: bool = True) -> None:
         """Stop (or go on with) every process of the group at once; the kernel does it without waiting."""
         if self.place.version == 2:

@@ -399,9 +399,7 @@ def exit_words(code: int | None, jailed: bool = False) -> str:
 
 
 class Deadline(WorkerFault):
-    """The worker did not answer in time: over its CPU, or (`slept`) over the wall's cap without using it."""
-
-    slept = False
+    """The worker did not answer in time."""
 
 
 def _wait(fds: list[int], events: int, wait: float | None) -> list[tuple[int, int]]:
@@ -411,49 +409,46 @@ def _wait(fds: list[int], events: int, wait: float | None) -> list[tuple[int, in
     return poller.poll(None if wait is None else math.ceil(wait * 1000))
 
 
-NAP = 1.0
-"""Seconds a move may spend asleep beyond its CPU limit (reading files, a slow disk): a move whose limit is `t`
-seconds of CPU is stopped once its jail has slept `t + 1` s, neither running nor waiting for a core."""
-
-
 class MoveClock:
-    """One request's clock, charged only for what the bot does: the CPU time of its whole jail (`limit`), and
-    the time the jail sleeps (`nap`: stalled on a pipe, sleeping) rather than thinking or waiting for a core,
-    which is the machine's other work and never charged. Where no CPU time can be read, the wall's."""
+    """One request's clock, charged only for what the bot's jail does: the CPU time of every process of it, or,
+    where more, the time it took less the time its threads waited for a core (so a bot that sleeps or stalls is
+    charged as if it thought, and one that a busy machine kept waiting is not charged for it). Where no CPU
+    time can be read, the wall's."""
 
-    def __init__(self, limit: float | None, nap: float | None, cpu: Callable[[], float | None],
-                 waited: Callable[[], float]) -> None:
-        self.limit, self.nap, self.cpu, self.waited = limit, nap, cpu, waited
+    def __init__(self, limit: float | None, cpu: Callable[[], float | None], waited: Callable[[], float]) -> None:
+        self.limit, self.cpu, self.waited = limit, cpu, waited
         self.start = time.monotonic()
         self.cpu_start = cpu() if limit is not None else None
         self.waited_start = waited() if self.cpu_start is not None else 0.0
 
-    def spent(self) -> float:
-        """The seconds charged to the bot so far: its jail's CPU time, or the wall's where that cannot be read."""
+    def spent(self) -> tuple[float, float]:
+        """The seconds charged so far, and of them the CPU's."""
+        took = time.monotonic() - self.start
         cpu = self.cpu() if self.cpu_start is not None else None
-        return time.monotonic() - self.start if cpu is None or self.cpu_start is None else cpu - self.cpu_start
+        if cpu is None or self.cpu_start is None:
+            return took, took
+        thought = cpu - self.cpu_start
+        if took <= thought:
+            return thought, thought
+        return max(thought, took - (self.waited() - self.waited_start)), thought
 
     def left(self) -> float | None:
         """Checks the clock: `Deadline` if the request is over it, else the seconds until it could be (None: no
         limit, wait for the answer)."""
         if self.limit is None:
             return None
-        spent, took = self.spent(), time.monotonic() - self.start
-        if spent >= self.limit:
-            kind = " of CPU" if self.cpu_start is not None else ""
-            raise Deadline(f"thought for more than {self.limit:g} s{kind}, over the limit of {self.limit:g} s for a "
-                           f"move: the sandbox stopped it")
+        spent, thought = self.spent()
+        if spent < self.limit:
+            return max(MIN_CHECK, (self.limit - spent) / CORES)
         if self.cpu_start is None:
-            return self.limit - spent
-        slept = took - spent  # at most: the time waiting for a core is read only when it could matter
-        if slept >= self.nap:
-            slept -= self.waited() - self.waited_start
-            if slept >= self.nap:
-                late = Deadline(f"slept or stalled for {slept:.1f} s of a move, over the {self.nap:g} s a bot may "
-                                f"spend not thinking: the sandbox stopped it")
-                late.slept = True
-                raise late
-        return max(MIN_CHECK, min((self.limit - spent) / CORES, self.nap - slept))
+            detail = "on the clock on the wall"
+        elif thought >= self.limit:
+            detail = "all of it on the CPU"
+        else:
+            detail = (f"{thought:.1f} s of it on the CPU, the rest asleep or stalled; never the time a busy machine "
+                      f"kept it waiting")
+        raise Deadline(f"thought for more than {self.limit:g} s, over the limit of {self.limit:g} s for a move "
+                       f"({detail}): the sandbox stopped it")
 
 
 MIN_CHECK = 0.01
@@ -504,7 +499,7 @@ class Worker:
         self.frozen: list[int] = []
         self.bubblewrap: frozenset[int] = frozenset()
         self.printed_all = False
-        self.clock = MoveClock(None, None, self.cpu_seconds, self.waited)
+        self.clock = MoveClock(None, self.cpu_seconds, self.waited)
         self.spent = 0.0
         try:
             reply = self.request(("bot", entrant.payload, entrant.kind), START_LIMIT)
@@ -547,26 +542,32 @@ class Worker:
             return None
 
     def waited(self) -> float:
-        """The seconds every thread of the worker has spent waiting for a core so far (the kernel's schedstat of
-        each live one; 0 where it keeps none)."""
-        return _run_delay(self.process.pid) / 1e9
+        """The seconds every live thread of the worker, and this thread (which reads its answer: a busy machine
+        keeps it waiting too), have spent waiting for a core so far (the kernel's schedstat; 0 where it keeps
+        none)."""
+        try:
+            threads = self.group.threads() if self.group is not None else _threads_below(self.process.pid)
+        except OSError:
+            threads = []
+        return _run_delay(["thread-self", *threads]) / 1e9
 
     def request(self, message: Any, limit: float | None) -> dict[str, Any]:
         """Send one request and wait for its answer at most until the worker's jail has used `limit` seconds of
-        CPU (None: no limit) or slept `limit + NAP` seconds (`MoveClock`); a worker that overruns, dies or
+        CPU (None: no limit) or thought and slept that long (`MoveClock`); a worker that overruns, dies or
         answers out of shape is ended, and `WorkerFault` says why (`Deadline` when it overran). The seconds
         charged to it are kept in `spent`. An interrupt of this process (the teacher's) ends the worker too, and
         goes on."""
         try:
-            self.clock = MoveClock(limit, None if limit is None else limit + NAP, self.cpu_seconds, self.waited)
+            request = pack(message)
+            self.clock = MoveClock(limit, self.cpu_seconds, self.waited)
             self._thaw()
-            self._send(pack(message))
+            self._send(request)
             size = HEADER.unpack(self._read(HEADER.size))[0]
             if size > MAX_FRAME:
                 raise WorkerFault(f"sent an answer of {size} bytes, over the sandbox's limit of {MAX_FRAME}")
             reply = read_reply(self._read(size))
             self._freeze()
-            self.spent = self.clock.spent()
+            self.spent = self.clock.spent()[0]
             return reply
         except BaseException:
             self.close()
@@ -689,20 +690,26 @@ def _tree_cpu(root: int) -> float:
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def _run_delay(root: int) -> int:
-    """The nanoseconds every live thread of `root` and the processes below it has waited on a run queue."""
-    total = 0
+def _threads_below(root: int) -> list[int]:
+    """Every thread of `root` and of the processes below it."""
+    found = []
     for pid in [root, *_tree(root)]:
         try:
-            threads = os.listdir(f"/proc/{pid}/task")
+            found += [int(thread) for thread in os.listdir(f"/proc/{pid}/task")]
         except OSError:
             continue
-        for thread in threads:
-            try:
-                with open(f"/proc/{pid}/task/{thread}/schedstat", "rb") as stat:
-                    total += int(stat.read().split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
+    return found
+
+
+def _run_delay(threads: list[int | str]) -> int:
+    """The nanoseconds `threads` have waited on a run queue, for those still alive."""
+    total = 0
+    for thread in threads:
+        try:
+            with open(f"/proc/{thread}/schedstat", "rb") as stat:
+                total += int(stat.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
     return total
 
 
@@ -792,7 +799,7 @@ class SandboxBot:
         try:
             reply = worker.request(("choose", sample), limit)
         except Deadline as fault:
-            if fault.slept or (time_limit is not None and limit == time_limit):
+            if time_limit is not None and limit == time_limit:
                 raise Forfeit(seat, fault.reason) from None
             more = f" and {self._increment:g} s a move" if self._increment else ""
             spent = f"used up its clock of {self._budget:g} s{more} for the game: the sandbox stopped it"
