@@ -11,10 +11,14 @@ difference, the sandbox's own cost, and the same sandbox unjailed (the anchor: w
 is started before the timing: a batch starts it once per bot, not per move. Then the seconds of a class
 tournament: 30 such functions, each its own student, on Tic Tac Two, 4 games per pair (1,740 games), on
 the default executor (a process pool of every core), and again with one of them answering just under the
-move's limit every move (the game's clock, `lab.tournaments.CLOCK`, bounds what it costs). Each worker runs
-in its jail (`tictac_nb.jail`) where one can start: its start is timed too. Aims (issues 20 and 28): a jailed
-worker's start <= 0.5 s; the sandbox's cost <= 1 ms a decision; the tournament <= 60 s on a 2-core machine,
-<= 120 s with the slow bot.
+move's limit every move, asleep (the game's clock, `lab.tournaments.CLOCK`, bounds what it costs). Last, a
+tournament of honest bots that each think 0.3 s of CPU a move under a limit of 0.5 s, with one CPU hog among
+them that keeps eight processes spinning through its moves, on every core: a bot's clock is its own jail's
+CPU (`sandbox.MoveClock`), so no honest bot forfeits however busy the hog keeps the machine. Each worker runs
+in its jail (`tictac_nb.jail`) where one can start, with its cgroup and seccomp filter where they can be had
+(said in the first line): its start is timed too. Aims (issues 20, 28 and 41): a jailed worker's start <=
+0.5 s; the sandbox's cost <= 1 ms a decision; the tournament <= 60 s on a 2-core machine, <= 120 s with the
+slow bot; no honest bot forfeits beside the hog.
 """
 
 from __future__ import annotations
@@ -74,9 +78,49 @@ def ms_per_decision(bot, states: list, repeats: int) -> float:
 
 
 def just_under(state):
-    """A student's bot that thinks 4.9 s a move, just under the tournament's limit of 5 s."""
+    """A student's bot that sleeps 4.9 s a move, just under the tournament's limit of 5 s."""
     time.sleep(4.9)
     return state.legal_actions()[0]
+
+
+def thinker(k: int):
+    """An honest student's bot that thinks 0.3 s of CPU a move."""
+    def bot(state):
+        started = time.process_time()
+        while time.process_time() - started < 0.3:
+            pass
+        legal = state.legal_actions()
+        return legal[k % len(legal)]
+
+    bot.__name__ = f"thinker_{k}"
+    return bot
+
+
+def hog(state):
+    """A student's bot that keeps eight processes spinning for 0.3 s of each of its moves."""
+    children = []
+    for _ in range(8):
+        pid = os.fork()
+        if pid == 0:
+            while True:
+                pass
+        children.append(pid)
+    time.sleep(0.3)
+    for pid in children:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    return state.legal_actions()[0]
+
+
+def hog_tournament(bots: int) -> tuple[float, int, int, int]:
+    """A round robin of `bots - 1` honest thinkers and one hog on Tic Tac Two, 2 games a pair, 0.5 s a move:
+    (seconds, games, forfeits of honest bots, forfeits of the hog)."""
+    field = {f"thinker {k}": thinker(k) for k in range(bots - 1)}
+    field["hog"] = hog
+    start = time.perf_counter()
+    games = lab.tournament(field, "tic-tac-two", 2, seed=1, time_limit=0.5, progress=False).games
+    lost = [game["seats"][int(game["forfeit"])] for _, game in games[games["forfeit"].notna()].iterrows()]
+    return time.perf_counter() - start, len(games), sum(n != "hog" for n in lost), sum(n == "hog" for n in lost)
 
 
 def sandboxed_ms(states: list, repeats: int, jailed: bool = True) -> float:
@@ -122,12 +166,14 @@ def main(argv: list[str] | None = None) -> list[str]:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--bots", type=int, default=30, help="students in the tournament")
     parser.add_argument("--games-per-pair", type=int, default=4)
+    parser.add_argument("--hog-field", type=int, default=6, help="bots in the tournament with the hog")
     parser.add_argument("--quick", action="store_true", help="tiny sizes: a smoke run")
     args = parser.parse_args(argv)
     if args.quick:
         args.positions, args.repeats, args.bots = 20, 1, 4
     verdicts = []
     jailed = "yes" if not sandbox.jail.missing() else f"no ({sandbox.jail.missing()})"
+    jailed += "".join(f"; {gap}" for gap in sandbox.jail.gaps()) if not sandbox.jail.missing() else ""
     start = start_seconds(max(3, args.repeats))
     print(f"a student's worker starts in {start:.3f} s (median), jailed: {jailed}")
     verdicts.append(_verdict(f"worker start <= {TARGET_START_SECONDS:g} s ({start:.3f} s)",
@@ -157,6 +203,11 @@ def main(argv: list[str] | None = None) -> list[str]:
               f"({forfeits} forfeits)")
         verdicts.append(_verdict(f"tournament with the slow bot <= {TARGET_SLOW_SECONDS:g} s ({slow:.1f} s)",
                                  slow <= TARGET_SLOW_SECONDS))
+    seconds, games, honest, hogged = hog_tournament(args.hog_field)
+    print(f"tournament with a CPU hog: {args.hog_field - 1} bots thinking 0.3 s of CPU a move under 0.5 s and one hog "
+          f"spinning eight processes, load {os.getloadavg()[0]:.1f}: {games} games in {seconds:.1f} s, honest "
+          f"bots forfeited {honest}, the hog {hogged}")
+    verdicts.append(_verdict(f"no honest bot forfeits beside the hog ({honest})", honest == 0))
     print("aims:")
     for line in verdicts:
         print("  " + line)

@@ -198,6 +198,16 @@ class Group:
             return 0.0
         return int(_read(os.path.join(self.folders["cpuacct"], "cpuacct.usage"))) / 1e9
 
+    def throttled_seconds(self) -> float:
+        """The time the group's threads were held back by its CPU quota so far (they wanted more than its cores)."""
+        for line in _read(os.path.join(self.folders["cpu"], "cpu.stat")).splitlines():
+            name, _, value = line.partition(" ")
+            if name == "throttled_usec":
+                return int(value) / 1e6
+            if name == "throttled_time":
+                return int(value) / 1e9
+        return 0.0
+
     def threads(self) -> list[int]:
         """Every thread of every process of the group."""
         if self.place.version == 2:

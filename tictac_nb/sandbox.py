@@ -411,26 +411,26 @@ def _wait(fds: list[int], events: int, wait: float | None) -> list[tuple[int, in
 
 class MoveClock:
     """One request's clock, charged only for what the bot's jail does: the CPU time of every process of it, or,
-    where more, the time it took less the time its threads waited for a core (so a bot that sleeps or stalls is
-    charged as if it thought, and one that a busy machine kept waiting is not charged for it). Where no CPU
-    time can be read, the wall's."""
+    where more, the time this process waited for its answer less the time the jail's threads and this one
+    waited for a core or under the jail's CPU quota (so a bot that sleeps or stalls is charged as if it
+    thought; a busy machine, and this process's own work between its waits, are not charged). Where no CPU
+    time can be read, the time waited for the answer."""
 
     def __init__(self, limit: float | None, cpu: Callable[[], float | None], waited: Callable[[], float]) -> None:
         self.limit, self.cpu, self.waited = limit, cpu, waited
-        self.start = time.monotonic()
+        self.polled = 0.0
         self.cpu_start = cpu() if limit is not None else None
         self.waited_start = waited() if self.cpu_start is not None else 0.0
 
     def spent(self) -> tuple[float, float]:
         """The seconds charged so far, and of them the CPU's."""
-        took = time.monotonic() - self.start
         cpu = self.cpu() if self.cpu_start is not None else None
         if cpu is None or self.cpu_start is None:
-            return took, took
+            return self.polled, self.polled
         thought = cpu - self.cpu_start
-        if took <= thought:
+        if self.polled <= thought:
             return thought, thought
-        return max(thought, took - (self.waited() - self.waited_start)), thought
+        return max(thought, self.polled - (self.waited() - self.waited_start)), thought
 
     def left(self) -> float | None:
         """Checks the clock: `Deadline` if the request is over it, else the seconds until it could be (None: no
@@ -544,12 +544,16 @@ class Worker:
     def waited(self) -> float:
         """The seconds every live thread of the worker, and this thread (which reads its answer: a busy machine
         keeps it waiting too), have spent waiting for a core so far (the kernel's schedstat; 0 where it keeps
-        none)."""
+        none), and those its cgroup's quota held it back (it is charged the CPU it used, not the wait)."""
+        throttled = 0.0
         try:
-            threads = self.group.threads() if self.group is not None else _threads_below(self.process.pid)
+            if self.group is not None:
+                threads, throttled = self.group.threads(), self.group.throttled_seconds()
+            else:
+                threads = _threads_below(self.process.pid)
         except OSError:
             threads = []
-        return _run_delay(["thread-self", *threads]) / 1e9
+        return _run_delay(["thread-self", *threads]) / 1e9 + throttled
 
     def request(self, message: Any, limit: float | None) -> dict[str, Any]:
         """Send one request and wait for its answer at most until the worker's jail has used `limit` seconds of
@@ -577,7 +581,9 @@ class Worker:
         """Wait until the pipe `fd` is ready for `events` or the worker prints (drained either way), at most until
         the clock's next check; `Deadline` once the request is over its clock, whatever the pipes do. False:
         only prints came, or the clock is not spent yet: wait again."""
-        ready = _wait([fd, *self._prints()], events, self.clock.left())
+        wait, began = self.clock.left(), time.monotonic()
+        ready = _wait([fd, *self._prints()], events, wait)
+        self.clock.polled += time.monotonic() - began
         self._drain()
         if any(got == fd for got, _ in ready):
             return True
