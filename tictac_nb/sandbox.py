@@ -413,12 +413,15 @@ class MoveClock:
     """One request's clock, charged only for what the bot's jail does: the CPU time of every process of it, or,
     where more, the time this process waited for its answer less the time the jail's threads and this one
     waited for a core or under the jail's CPU quota (so a bot that sleeps or stalls is charged as if it
-    thought; a busy machine, and this process's own work between its waits, are not charged). Where no CPU
-    time can be read, the time waited for the answer."""
+    thought; a busy machine, and this process's own work between its waits, are not charged, but for a
+    `SLACK` at most). Where no CPU time can be read, the time waited for the answer. The jail's counters are
+    read only when the request could be over its limit, and at its end."""
 
-    def __init__(self, limit: float | None, cpu: Callable[[], float | None], waited: Callable[[], float]) -> None:
-        self.limit, self.cpu, self.waited = limit, cpu, waited
+    def __init__(self, limit: float | None, cpu: Callable[[], float | None], waited: Callable[[], float],
+                 cores: float = 1.0) -> None:
+        self.limit, self.cpu, self.waited, self.cores = limit, cpu, waited, cores
         self.polled = 0.0
+        self.started = time.monotonic()
         self.cpu_start = cpu() if limit is not None else None
         self.waited_start = waited() if self.cpu_start is not None else 0.0
 
@@ -428,8 +431,8 @@ class MoveClock:
         if cpu is None or self.cpu_start is None:
             return self.polled, self.polled
         thought = cpu - self.cpu_start
-        if self.polled <= thought:
-            return thought, thought
+        if self.polled <= thought + SLACK:
+            return max(thought, self.polled), thought
         return max(thought, self.polled - (self.waited() - self.waited_start)), thought
 
     def left(self) -> float | None:
@@ -437,9 +440,12 @@ class MoveClock:
         limit, wait for the answer)."""
         if self.limit is None:
             return None
+        most = (time.monotonic() - self.started) * self.cores  # neither its CPU nor its wait can be more
+        if most < self.limit:
+            return max(MIN_CHECK, (self.limit - most) / self.cores)
         spent, thought = self.spent()
         if spent < self.limit:
-            return max(MIN_CHECK, (self.limit - spent) / CORES)
+            return max(MIN_CHECK, (self.limit - spent) / self.cores)
         if self.cpu_start is None:
             detail = "on the clock on the wall"
         elif thought >= self.limit:
@@ -451,12 +457,10 @@ class MoveClock:
                        f"({detail}): the sandbox stopped it")
 
 
+SLACK = 0.005
+"""Seconds of a request's wait that are charged without reading what the machine kept its threads waiting."""
 MIN_CHECK = 0.01
 """The shortest wait between two readings of a worker's CPU time, in seconds."""
-CORES = max(1.0, jail.LIMITS["cpus"])
-"""The cores a jail's CPU time can grow with at once (its cgroup's quota; a worker without a cgroup is
-checked as often, so it is at most that many times late)."""
-
 
 class Worker:
     """The parent's side of one worker process holding one student's bot, in its jail (`tictac_nb.jail`)
@@ -563,7 +567,8 @@ class Worker:
         goes on."""
         try:
             request = pack(message)
-            self.clock = MoveClock(limit, self.cpu_seconds, self.waited)
+            cores = jail.LIMITS["cpus"] if self.group is not None else os.cpu_count() or 1
+            self.clock = MoveClock(limit, self.cpu_seconds, self.waited, cores)
             self._thaw()
             self._send(request)
             size = HEADER.unpack(self._read(HEADER.size))[0]
