@@ -10,9 +10,11 @@ a target is any element with `data-target`, and its area is the first rectangle 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 
 from ..engine import State
 from ..svg import FONT, PALETTE
+from . import words as coach_words
 from .hints import Hint
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -30,7 +32,9 @@ LABELLED = 3
 """Targets labelled with their chance by default: the coach's choice and the next best (None: all)."""
 WHITE = "#ffffff"
 LABEL_ROOM = (40.0, 40.0)
-"""A target narrower or lower than this (SVG units) gets no visible percentage: its name still says it."""
+"""A target narrower or lower than this (SVG units) holds no pill: the coach's choice gets one beside it, the
+others none (their names still say it)."""
+PILL_HEIGHT = 18.0
 
 
 def _q(tag: str) -> str:
@@ -71,9 +75,9 @@ def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, l
         if found.chance is not None or found.best:
             level = 0 if found.best else 1 if key in shown else 2
             parent.insert(list(parent).index(rect) + 1, _shade(rect, x, y, w, h, level))
-        if found.chance is not None and key in shown and w >= LABEL_ROOM[0] and h >= LABEL_ROOM[1]:
-            label = _chance_label(x + w, y, found.chance, found.best)
-            if not _covers_words(label, element):
+        if found.chance is not None and key in shown or found.best:
+            label = _label_for(root, parents, element, parent, (x, y, w, h), found.chance, found.best)
+            if label is not None:
                 (on_top if _untransformed(parent, parents) else parent).append(label)
         if found.best:
             parent.append(_outline(x, y, w, h, rect.get("rx", "6"), "ttn-coach-best"))
@@ -172,10 +176,10 @@ def _box(element: ET.Element) -> tuple[float, float, float, float] | None:
     return left, y - size, left + width, y
 
 
-def _covers_words(label: ET.Element, target: ET.Element) -> bool:
-    """Whether the label would hide words the target shows (a letter to pick, a square's number)."""
+def _covers_words(label: ET.Element, texts: Iterable[ET.Element]) -> bool:
+    """Whether the label would hide any of `texts` (a letter to pick, a square's number)."""
     pill = _box(label[0])
-    for text in target.iter(_q("text")):
+    for text in texts:
         box = _box(text)
         if pill and box and box[0] < pill[2] and pill[0] < box[2] and box[1] < pill[3] and pill[1] < box[3]:
             return True
@@ -191,15 +195,49 @@ def _untransformed(element: ET.Element, parents: dict[ET.Element, ET.Element]) -
     return True
 
 
-def _chance_label(right: float, top: float, chance: float, best: bool) -> ET.Element:
-    """"64%" on a pill in the target's upper right corner: the coach's choice white on its colour, the others
-    its colour on paper (hidden from screen readers: the target's name says it; clicks pass through it)."""
-    words = f"{round(100 * chance)}%"
+def _label_for(root: ET.Element, parents: dict[ET.Element, ET.Element], target: ET.Element, parent: ET.Element,
+               box: tuple[float, float, float, float], chance: float | None, best: bool) -> ET.Element | None:
+    """The pill of a target: inside its upper right corner where there is room and it hides none of the
+    target's words (the coach's choice: none of the board's, as a card's title under a clear target); else,
+    for the coach's choice only (a button, a letter: its number must show wherever its control is), just above
+    the target's right end, or just below, whichever hides no words of the board (`box` is the target's area
+    in `parent`'s coordinates; a target drawn in a moved or scaled group keeps its pill inside, as before)."""
+    x, y, w, h = box
+    words = coach_words.percent(chance) if chance is not None else coach_words.BEST_BADGE
+    inside = _chance_label(x + w, y, words, best)
+    roomy = w >= LABEL_ROOM[0] and h >= LABEL_ROOM[1]
+    if not best or not _untransformed(parent, parents):
+        return inside if roomy and not _covers_words(inside, target.iter(_q("text"))) else None
+    texts = [t for t in root.iter(_q("text")) if _untransformed(t, parents)]
+    if roomy and not _covers_words(inside, texts):
+        return inside
+    room = _view_box(root)
+    for top in (y - PILL_HEIGHT + 1, y + h - 1, y):
+        label = _chance_label(x + w, top - 3, words, best)
+        pill = _box(label[0])
+        if pill and (room is None or _inside(pill, room)) and not _covers_words(label, texts):
+            return label
+    return _chance_label(x + w, y, words, best)
+
+
+def _view_box(root: ET.Element) -> tuple[float, float, float, float] | None:
+    try:
+        left, top, width, height = (float(v) for v in root.get("viewBox", "").replace(",", " ").split())
+    except ValueError:
+        return None
+    return left, top, left + width, top + height
+
+
+def _chance_label(right: float, top: float, words: str, best: bool) -> ET.Element:
+    """"64%" (or the badge of a choice with no number) on a pill whose upper right corner is 3 units inside
+    (`right`, `top`): the coach's choice white on its colour, the others its colour on paper (hidden from
+    screen readers: the target's name says it; clicks pass through it)."""
     width = 8 + 7.2 * len(words)
     group = ET.Element(_q("g"), {"class": "ttn-coach-chance" + (" ttn-coach-top" if best else ""),
                                  "aria-hidden": "true", "pointer-events": "none"})
     group.append(ET.Element(_q("rect"), {
-        "x": f"{right - width - 3:g}", "y": f"{top + 3:g}", "width": f"{width:g}", "height": "18", "rx": "5",
+        "x": f"{right - width - 3:g}", "y": f"{top + 3:g}", "width": f"{width:g}",
+        "height": f"{PILL_HEIGHT:g}", "rx": "5",
         "fill": PALETTE["coach"] if best else PALETTE["paper"], "stroke": PALETTE["coach"], "stroke-width": "1"}))
     text = ET.SubElement(group, _q("text"), {
         "x": f"{right - width / 2 - 3:g}", "y": f"{top + 16.5:g}", "font-size": "12", "font-weight": "bold",

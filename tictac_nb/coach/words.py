@@ -24,6 +24,10 @@ NEAR = 0.035
 
 NO_CHANCE = "the coach cannot judge this position"
 
+BEST_BADGE = "best"
+"""The pill on the coach's choice where it has no number to show (a K.O. hint), so that it differs from the
+other choices by more than its outline's colour."""
+
 UNSEARCHED = "too few trial games to judge"
 """A target's words when its chance rests on fewer trial games than the coach trusts (it shows no number)."""
 
