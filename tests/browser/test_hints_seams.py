@@ -4,6 +4,7 @@ second step's choice; the coach's choice carries its number (or a badge) whereve
 from __future__ import annotations
 
 import pytest
+from a11y import measure, problems
 from helpers import random_game
 
 from tictac_nb import Board, RandomBot, coach
@@ -63,3 +64,75 @@ def test_a_hint_survives_the_first_step_and_marks_the_coachs_second(board_page, 
     shown_number = words.percent(hint.chance) if hint.chance is not None else words.BEST_BADGE
     assert mark["pills"] and set(mark["pills"]) == {shown_number}, mark  # its number or badge: not colour alone
     page.screenshot(path=f"/tmp/hint-second-step-{name}.png", full_page=True)
+
+
+def hint_where(name: str, wanted, players: int | None = None):
+    """The first seeded random position of `name` whose hint's choice passes `wanted`, and that hint."""
+    options = {} if players is None else {"players": players}
+    for seed in range(40):
+        for cut in range(2, 40, 3):
+            state = random_game(name, seed, stop_after=cut, **options)
+            if state.outcome is not None:
+                break
+            if len(state.legal_actions()) > 2 and wanted(coach.hint(state).best):
+                return state
+    raise AssertionError(f"no position of {name} with such a hint")
+
+
+def boxes(page, target: str) -> dict:
+    """The page boxes of `target` and of the filled pill (the coach's choice's number or badge)."""
+    return page.evaluate("""(key) => {
+      const box = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+      const node = [...document.querySelectorAll('.ttn-svg [data-target]')].find(t => t.dataset.target === key);
+      const pills = [...document.querySelectorAll('.ttn-svg .ttn-coach-top')];
+      return {target: box(node), pills: pills.map(box), texts: pills.map(p => p.textContent),
+              label: node.getAttribute('aria-label')};
+    }""", target)
+
+
+def touching(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def open_hint(board_page, state):
+    others = {p: RandomBot(seed=p) for p in range(state.num_players) if p != state.to_move}
+    shown = board_page(Board(state, bots=others))
+    shown.click(".ttn-hint-button")
+    shown.page.wait_for_selector(".ttn-svg .ttn-coach-best")
+    return shown
+
+
+def test_a_discard_button_the_coach_chooses_shows_its_number_and_the_sentence_names_the_boards_second(board_page):
+    state = hint_where("tic-toc", lambda best: best.startswith("discard "))
+    hint = coach.hint(state)
+    shown = open_hint(board_page, state)
+    found = boxes(shown.page, hint.best)
+    assert found["texts"] == [words.percent(hint.chance)], found  # the choice's number, on the button
+    assert touching(found["pills"][0], found["target"]), found
+    assert "the coach's choice" in found["label"]
+    second = next(t for t in hint.targets.values() if t.rank == 2 and t.target in state.legal_actions())
+    assert f"next best: {state.describe(second.target)}, {words.percent(second.chance)}." in hint.sentence
+    shown.page.screenshot(path="/tmp/hint-discard-button.png", full_page=True)
+    check_figures(shown.page)
+
+
+def test_ko_the_coachs_card_is_marked_by_a_badge_not_by_colour_alone(board_page):
+    state = hint_where("tic-tac-ko", lambda best: best.startswith("play ") and "@" in best)
+    hint = coach.hint(state)
+    first = next(t.action for t in state.targets() if hint.best.startswith(t.action) and t.action != hint.best)
+    shown = open_hint(board_page, state)
+    card = boxes(shown.page, first)
+    assert card["texts"] == [words.BEST_BADGE] and touching(card["pills"][0], card["target"]), card
+    others = [t.action for t in state.targets() if t.action.endswith("@") and t.action != first]
+    for other in others:  # no other playable card carries a badge
+        assert not any(touching(pill, boxes(shown.page, other)["target"]) for pill in card["pills"]), other
+    said = shown.page.locator(".ttn-root > p.ttn-hint").inner_text()
+    assert "cannot judge" not in said and " as good as play " not in said and " ahead of play " not in said
+    shown.page.screenshot(path="/tmp/hint-ko-badge.png", full_page=True)
+    check_figures(shown.page)
+
+
+def check_figures(page) -> None:
+    """The hinted board's texts keep their contrast and size (the pills included)."""
+    found = problems(measure(page.locator(".ttn-root")))
+    assert not found, "\n".join(found)

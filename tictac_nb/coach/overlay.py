@@ -162,28 +162,36 @@ def _attr(text: str) -> str:
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _box(element: ET.Element) -> tuple[float, float, float, float] | None:
-    """A rect's box, or a text's (roughly, from its anchor, size and length), as (left, top, right, bottom)."""
+def _box(rect: ET.Element) -> tuple[float, float, float, float] | None:
+    """A rect's box as (left, top, right, bottom)."""
     try:
-        x, y = float(element.get("x", "0")), float(element.get("y", "0"))
-        if element.tag == _q("rect"):
-            return x, y, x + float(element.get("width", "0")), y + float(element.get("height", "0"))
-        size = float(element.get("font-size", "12"))
+        x, y = float(rect.get("x", "0")), float(rect.get("y", "0"))
+        return x, y, x + float(rect.get("width", "0")), y + float(rect.get("height", "0"))
     except ValueError:
         return None
-    width = 0.62 * size * len("".join(element.itertext()))
-    left = {"middle": x - width / 2, "end": x - width}.get(element.get("text-anchor", ""), x)
-    return left, y - size, left + width, y
+
+
+def _text_boxes(text: ET.Element) -> list[tuple[float, float, float, float]]:
+    """A text's boxes, roughly (from its anchor, size and length), one per line: a `tspan` with its own y is
+    a line of its own (a card's name on two lines)."""
+    lines = [t for t in text if t.tag == _q("tspan") and t.get("y")] or [text]
+    found = []
+    for line in lines:
+        try:
+            x = float(line.get("x", text.get("x", "0")))
+            y, size = float(line.get("y", "0")), float(text.get("font-size", "12"))
+        except ValueError:
+            continue
+        width = 0.62 * size * len("".join(line.itertext()))
+        left = {"middle": x - width / 2, "end": x - width}.get(text.get("text-anchor", ""), x)
+        found.append((left, y - size, left + width, y))
+    return found
 
 
 def _covers_words(label: ET.Element, texts: Iterable[ET.Element]) -> bool:
     """Whether the label would hide any of `texts` (a letter to pick, a square's number)."""
     pill = _box(label[0])
-    for text in texts:
-        box = _box(text)
-        if pill and box and box[0] < pill[2] and pill[0] < box[2] and box[1] < pill[3] and pill[1] < box[3]:
-            return True
-    return False
+    return pill is not None and any(_overlaps(pill, box) for text in texts for box in _text_boxes(text))
 
 
 def _untransformed(element: ET.Element, parents: dict[ET.Element, ET.Element]) -> bool:
