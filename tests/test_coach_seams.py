@@ -125,3 +125,13 @@ def test_a_hint_says_its_chance_for_the_games_seat_count(players):
 
 def test_ko_in_teams_has_two_sides_whatever_its_seats():
     assert [sides(tictac_nb.new_game("tic-tac-ko", seed=1, players=n)) for n in (2, 3, 4)] == [2, 2, 2]
+
+
+def test_the_chart_says_how_the_coach_judged_in_a_players_words():
+    assert words.how_judged("MCTS, 2,000 playouts") == "trying 2,000 games from each position"
+    assert words.how_judged("KOBot") == "by the computer player's own rules"
+    state = tictac_nb.new_game("tic-tac-two", seed=1, peek=False, wild=False, tiles="XOXOCOX--")
+    for move in ("1", "5", "2", "9"):
+        state.play(move)
+    chart = coach.evaluation_chart(coach.analyse(state, seat_of_view=1))
+    assert "by the coach (trying 2,000 games from each position)" in chart and "playouts" not in chart

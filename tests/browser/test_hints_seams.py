@@ -7,6 +7,7 @@ import pytest
 from a11y import measure, problems
 from helpers import random_game
 
+import tictac_nb
 from tictac_nb import Board, RandomBot, coach
 from tictac_nb.coach import words
 
@@ -136,3 +137,36 @@ def check_figures(page) -> None:
     """The hinted board's texts keep their contrast and size (the pills included)."""
     found = problems(measure(page.locator(".ttn-root")))
     assert not found, "\n".join(found)
+
+
+def exported(tmp_path, name: str):
+    """A bot game of `name` exported with its analysis, from seat 0's view."""
+    state = tictac_nb.new_game(name, seed=2, **({"peek": False} if name == "tic-tac-two" else {}))
+    bots = [state.game.default_bot(seed=s) for s in range(state.num_players)]
+    while state.outcome is None and len(state.history) < 40:
+        state.play(bots[state.to_move].choose(state))
+    return tictac_nb.export_html(state, tmp_path / f"{name}.html", viewer=0, analysis=True)
+
+
+@pytest.mark.parametrize("name", ["tyc", "tic-tac-ko"])  # Tyc's game has a marked move, whose sign widened its row
+def test_the_exported_move_list_wraps_at_400_px_and_the_chart_speaks_a_players_words(page, tmp_path, name):
+    path = exported(tmp_path, name)
+    page.set_viewport_size({"width": 400, "height": 800})
+    page.goto(path.as_uri())
+    page.locator(".ttr-root .ttr-moves .ttr-move").first.wait_for()
+    found = page.evaluate("""() => {
+      const list = document.querySelector('.ttr-moves');
+      const rows = [...list.querySelectorAll('.ttr-move')];
+      return {scroll: list.scrollWidth, client: list.clientWidth, rows: rows.length,
+              signs: list.querySelectorAll('.ttr-sign').length,
+              wide: rows.filter(r => r.scrollWidth > r.clientWidth + 1).length,
+              titles: [...document.querySelectorAll('svg.ttn-evaluation')].map(s => s.getAttribute('aria-label')
+                       + ' ' + [...s.querySelectorAll('title')].map(t => t.textContent).join(' '))};
+    }""")
+    print(f"\n{name} at 400 px: move list scrollWidth {found['scroll']}, clientWidth {found['client']}")
+    assert found["rows"] > 3 and found["scroll"] <= found["client"] and found["wide"] == 0, found
+    assert found["signs"] or name != "tyc", "Tyc's game should have a marked move to wrap"
+    assert found["titles"] and not any(w in t for t in found["titles"] for w in ("MCTS", "playouts", "Bot)")), found
+    assert all(("trying 1,000 games from each position" if name == "tyc" else "the computer player's own rules")
+               in t for t in found["titles"]), found
+    page.screenshot(path=f"/tmp/export-400-{name}.png", full_page=True)

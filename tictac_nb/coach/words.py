@@ -60,6 +60,15 @@ def odds(chance: float | None, sides: int = 2) -> str:
     return f"about {k} in {n} to win ({percent(chance)}; an even share among {sides} players is 1 in {sides})"
 
 
+def how_judged(bot: str) -> str:
+    """How the coach weighed the moves, in a player's words: "trying 2,000 games from each position" for a
+    search ("MCTS, 2,000 playouts"), "by the computer player's own rules" for a game's bot ("KOBot")."""
+    search = re.fullmatch(r"MCTS, ([\d,]+) playouts", bot)
+    if search:
+        return f"trying {search.group(1)} games from each position"
+    return "by the computer player's own rules" if bot else "no moves judged"
+
+
 def mark_for(drop: float | None, noise: float = 0.0) -> str | None:
     """The mark of a move that lost `drop` of the mover's chance (None: too small to mark, unknown, or not
     beyond `noise`, the spread of the coach's own chance between two analyses of the same game)."""
