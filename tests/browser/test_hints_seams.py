@@ -4,7 +4,7 @@ second step's choice; the coach's choice carries its number (or a badge) whereve
 from __future__ import annotations
 
 import pytest
-from a11y import measure, problems
+from a11y import axe_violations, measure, problems
 from helpers import random_game
 
 import tictac_nb
@@ -134,9 +134,10 @@ def test_ko_the_coachs_card_is_marked_by_a_badge_not_by_colour_alone(board_page)
 
 
 def check_figures(page) -> None:
-    """The hinted board's texts keep their contrast and size (the pills included)."""
+    """The hinted board's texts keep their contrast and size (the pills included), and axe finds nothing."""
     found = problems(measure(page.locator(".ttn-root")))
     assert not found, "\n".join(found)
+    assert axe_violations(page) == []
 
 
 def exported(tmp_path, name: str):
