@@ -171,3 +171,27 @@ def test_the_exported_move_list_wraps_at_400_px_and_the_chart_speaks_a_players_w
     assert all(("trying 1,000 games from each position" if name == "tyc" else "the computer player's own rules")
                in t for t in found["titles"]), found
     page.screenshot(path=f"/tmp/export-400-{name}.png", full_page=True)
+
+
+def test_another_first_step_shows_its_own_best_second_step(board_page):
+    """A student who opens a cell the coach did not choose still sees which letter the coach rates best there."""
+    state, first = two_step_hint("tyc")
+    hint = coach.hint(state)
+    cells = {t.action for t in state.targets()} - set(state.legal_actions()) - {first}
+    ranked = {c: min((t for k, t in hint.targets.items() if k.startswith(c) and k != c and t.rank), default=None,
+                     key=lambda t: t.rank) for c in cells}
+    cell, lead = next((c, t) for c, t in sorted(ranked.items()) if t is not None)
+    shown = open_hint(board_page, state)
+    shown.click(f'.ttn-svg [data-target="{cell}"]')
+    assert shown.board.pending == cell and shown.page.locator(".ttn-root > p.ttn-hint").inner_text() == hint.sentence
+    found = shown.page.evaluate("""(key) => {
+      const box = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+      const node = [...document.querySelectorAll('.ttn-svg [data-target]')].find(t => t.dataset.target === key);
+      return {target: box(node), label: node.getAttribute('aria-label'),
+              pills: [...document.querySelectorAll('.ttn-svg .ttn-coach-chance:not(.ttn-coach-top)')]
+                .map(p => ({box: box(p), text: p.textContent}))};
+    }""", lead.target)
+    assert f"{words.percent(lead.chance)} to win" in found["label"], found
+    assert any(p["text"] == words.percent(lead.chance) and touching(p["box"], found["target"])
+               for p in found["pills"]), found
+    shown.page.screenshot(path="/tmp/hint-another-cell.png", full_page=True)

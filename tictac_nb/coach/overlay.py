@@ -35,6 +35,9 @@ LABEL_ROOM = (40.0, 40.0)
 """A target narrower or lower than this (SVG units) holds no pill: the coach's choice gets one beside it, the
 others none (their names still say it)."""
 PILL_HEIGHT = 18.0
+ASCENT, DESCENT = 0.8, 0.25
+"""How far above and below its baseline a text reaches, in font sizes (capitals and tall letters; the tails of
+g, p, y)."""
 
 
 def _q(tag: str) -> str:
@@ -54,14 +57,17 @@ def _area(element: ET.Element) -> tuple[ET.Element, ET.Element, tuple[float, flo
     return None
 
 
-def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, lands: str | None = None) -> str:
+def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, lands: str | None = None,
+                opened: str | None = None) -> str:
     """`svg_text` (a board drawn for the hinted seat, its targets clickable) with the hint laid over it: the
     best `labelled` targets drawn there (None: all) show their chance; `lands` is the SVG of the same board
-    with the coach's first step open, whose target for the coach's choice is outlined here too."""
+    with the coach's first step open, whose target for the coach's choice is outlined here too; `opened`, the
+    first step open on the board: where it is not the coach's, its best second step shows its chance too."""
     root = ET.fromstring(svg_text)
     parents = {child: parent for parent in root.iter() for child in parent}
     drawn = [e for e in root.iter() if e.get("data-target") in hint.targets]
     shown = {k for k, t in hint.targets.items() if t.rank is not None and (labelled is None or t.rank <= labelled)}
+    lead = _lead(hint, opened)
     on_top: list[ET.Element] = []
     for element in drawn:
         key = element.get("data-target")
@@ -75,8 +81,9 @@ def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, l
         if found.chance is not None or found.best:
             level = 0 if found.best else 1 if key in shown else 2
             parent.insert(list(parent).index(rect) + 1, _shade(rect, x, y, w, h, level))
-        if found.chance is not None and key in shown or found.best:
-            label = _label_for(root, parents, element, parent, (x, y, w, h), found.chance, found.best)
+        if found.chance is not None and (key in shown or key == lead) or found.best:
+            label = _label_for(root, parents, element, parent, (x, y, w, h), found.chance, found.best,
+                               found.best or key == lead)
             if label is not None:
                 (on_top if _untransformed(parent, parents) else parent).append(label)
         if found.best:
@@ -155,7 +162,16 @@ def hinted_svg(state: State, hint: Hint, pending: str | None = None, width: floa
                       and f'data-target="{_attr(t.action)}"' in drawn), None)
         if first is not None:
             lands = state.render_svg(hint.seat, first, width)
-    return overlay_svg(drawn, hint, labelled=labelled, lands=lands)
+    return overlay_svg(drawn, hint, labelled=labelled, lands=lands, opened=pending)
+
+
+def _lead(hint: Hint, opened: str | None) -> str | None:
+    """The best second step of the first step `opened` (the highest ranked action it opens), where `opened` is
+    not the coach's own first step; None otherwise."""
+    if opened is None or hint.best.startswith(opened):
+        return None
+    led = [t for k, t in hint.targets.items() if k.startswith(opened) and k != opened and t.rank is not None]
+    return min(led, key=lambda t: t.rank).target if led else None
 
 
 def _attr(text: str) -> str:
@@ -172,8 +188,8 @@ def _box(rect: ET.Element) -> tuple[float, float, float, float] | None:
 
 
 def _text_boxes(text: ET.Element) -> list[tuple[float, float, float, float]]:
-    """A text's boxes, roughly (from its anchor, size and length), one per line: a `tspan` with its own y is
-    a line of its own (a card's name on two lines)."""
+    """A text's boxes, roughly (from its anchor, size and length, with a unit's margin and its descent), one per
+    line: a `tspan` with its own y is a line of its own (a card's name on two lines)."""
     lines = [t for t in text if t.tag == _q("tspan") and t.get("y")] or [text]
     found = []
     for line in lines:
@@ -184,14 +200,25 @@ def _text_boxes(text: ET.Element) -> list[tuple[float, float, float, float]]:
             continue
         width = 0.62 * size * len("".join(line.itertext()))
         left = {"middle": x - width / 2, "end": x - width}.get(text.get("text-anchor", ""), x)
-        found.append((left, y - size, left + width, y))
+        found.append((left - 1, y - ASCENT * size, left + width + 1, y + DESCENT * size))
     return found
 
 
 def _covers_words(label: ET.Element, texts: Iterable[ET.Element]) -> bool:
     """Whether the label would hide any of `texts` (a letter to pick, a square's number)."""
+    return _hidden(label, texts) > 0
+
+
+def _hidden(label: ET.Element, texts: Iterable[ET.Element]) -> float:
+    """How much of `texts` the label would hide (the area of their boxes under its pill)."""
     pill = _box(label[0])
-    return pill is not None and any(_overlaps(pill, box) for text in texts for box in _text_boxes(text))
+    if pill is None:
+        return 0.0
+    return sum(_shared_area(pill, box) for text in texts for box in _text_boxes(text))
+
+
+def _shared_area(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _untransformed(element: ET.Element, parents: dict[ET.Element, ET.Element]) -> bool:
@@ -204,28 +231,30 @@ def _untransformed(element: ET.Element, parents: dict[ET.Element, ET.Element]) -
 
 
 def _label_for(root: ET.Element, parents: dict[ET.Element, ET.Element], target: ET.Element, parent: ET.Element,
-               box: tuple[float, float, float, float], chance: float | None, best: bool) -> ET.Element | None:
-    """The pill of a target: inside its upper right corner where there is room and it hides none of the
-    target's words (the coach's choice: none of the board's, as a card's title under a clear target); else,
-    for the coach's choice only (a button, a letter: its number must show wherever its control is), just above
-    the target's right end, or just below, whichever hides no words of the board (`box` is the target's area
-    in `parent`'s coordinates; a target drawn in a moved or scaled group keeps its pill inside, as before)."""
+               box: tuple[float, float, float, float], chance: float | None, best: bool,
+               beside: bool) -> ET.Element | None:
+    """The pill of a target (filled for the coach's choice, `best`): inside its upper right corner where there
+    is room and it hides none of the target's words (with `beside`: none of the board's, as a card's title
+    under a clear target); else, with `beside` only (the coach's choice, or the best second step of the first
+    step open: its number must show wherever its control is, a button, a letter), on the target's top edge at
+    its right end, or on its bottom edge, or just above it, or just below, or inside: the first that hides the
+    least of the board's words (`box` is the target's area in `parent`'s coordinates; a target drawn in a moved
+    or scaled group keeps its pill inside, as before)."""
     x, y, w, h = box
     words = coach_words.percent(chance) if chance is not None else coach_words.BEST_BADGE
     inside = _chance_label(x + w, y, words, best)
     roomy = w >= LABEL_ROOM[0] and h >= LABEL_ROOM[1]
-    if not best or not _untransformed(parent, parents):
+    if not beside or not _untransformed(parent, parents):
         return inside if roomy and not _covers_words(inside, target.iter(_q("text"))) else None
     texts = [t for t in root.iter(_q("text")) if _untransformed(t, parents)]
     if roomy and not _covers_words(inside, texts):
         return inside
     room = _view_box(root)
-    for top in (y - PILL_HEIGHT + 1, y + h - 1, y):
-        label = _chance_label(x + w, top - 3, words, best)
-        pill = _box(label[0])
-        if pill and (room is None or _inside(pill, room)) and not _covers_words(label, texts):
-            return label
-    return _chance_label(x + w, y, words, best)
+    half = PILL_HEIGHT / 2
+    places = [_chance_label(x + w, top - 3, words, best)
+              for top in (y - half, y + h - half, y - PILL_HEIGHT + 1, y + h - 1, y)]
+    inside_room = [p for p in places if room is None or _inside(_box(p[0]) or (0, 0, 0, 0), room)] or places
+    return min(inside_room, key=lambda label: _hidden(label, texts))
 
 
 def _view_box(root: ET.Element) -> tuple[float, float, float, float] | None:
