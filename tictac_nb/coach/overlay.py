@@ -1,7 +1,8 @@
 """A hint drawn on the board: the SVG the renderer drew, with the coach's best few targets labelled with their
-chance to win (`LABELLED`, or all), shaded by rank, the coach's choice in its own mark (a filled label and a
-thick outline; where its second step is not drawn yet, a dashed outline where it lands), and the numbers in
-every target's name. Every shade is light enough that any text drawn under it keeps 4.5:1 contrast.
+chance to win (`LABELLED`, or all), shaded by rank, the coach's choice in its own mark (a filled label, its
+number or a "best" badge, on it or beside a small control, and a thick outline; where its second step is not
+drawn yet, a dashed outline where it lands), and the numbers in every target's name. Every shade is light
+enough that any text drawn under it keeps 4.5:1 contrast.
 
 It edits the SVG as XML (a pure function of the text and the hint), so it works for any game's renderer:
 a target is any element with `data-target`, and its area is the first rectangle drawn in it.
@@ -32,9 +33,10 @@ LABELLED = 3
 """Targets labelled with their chance by default: the coach's choice and the next best (None: all)."""
 WHITE = "#ffffff"
 LABEL_ROOM = (40.0, 40.0)
-"""A target narrower or lower than this (SVG units) holds no pill: the coach's choice gets one beside it, the
-others none (their names still say it)."""
+"""A target narrower or lower than this (SVG units) holds no pill: the coach's choice (and the best second step
+of a first step the student opened) gets one beside it, the others none (their names still say it)."""
 PILL_HEIGHT = 18.0
+"""A pill's height, in SVG units."""
 ASCENT, DESCENT = 0.8, 0.25
 """How far above and below its baseline a text reaches, in font sizes (capitals and tall letters; the tails of
 g, p, y)."""
