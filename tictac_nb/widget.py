@@ -67,7 +67,7 @@ class Board(BoardFront, Table):
         self._stalled = ""  # why the bot to move did not move, until an undo or a new game
         self._movers_seen: tuple[tuple | None, list[tuple[int | None, bool]]] = (None, [])
         self._games = random.Random(state.seed)
-        self._hint: tuple[int, coach.Hint] | None = None  # the hint drawn, and the position it is for
+        self._hint: tuple[State, Any, coach.Hint] | None = None  # the hint drawn, its game and position
         self.turn = len(state.history)
         self.on_msg(self._on_message)
         self.refresh()
@@ -102,22 +102,30 @@ class Board(BoardFront, Table):
         if state.to_move not in self.humans or self.viewer() != state.to_move:
             raise IllegalAction(f"a hint is for the human to move at this board; it is "
                                 f"{state.player_name(state.to_move)}'s turn")
+        if self._forced_pass():
+            raise IllegalAction("passing is all you can do here, and the board passes for you")
         found = coach.hint(state, state.to_move)
-        self._hint = (self.turn, found)
+        self._hint = (state, state.key(), found)
         self.refresh()
         return found
 
+    def _hint_stands(self) -> bool:
+        """Whether the hint drawn is for this game (a new game is another) and this very position: opening or
+        closing a first step (Tyc's cell, a K.O. card) changes neither, so the hint survives it."""
+        return self._hint is not None and self._hint[0] is self.state and self._hint[1] == self.state.key()
+
     def refresh(self) -> None:
-        """Redraw every synced trait; a hint made on this position stays drawn (at the board's width)."""
+        """Redraw every synced trait; a hint made on this position stays drawn (at the board's width, with
+        the first step open: its second steps carry their own marks)."""
         super().refresh()
         state = self.state
         self.can_hint = (state.outcome is None and not self.cover and state.to_move in self.humans
-                         and self.viewer() == state.to_move and not self._stalled)
-        if self._hint is not None and (self._hint[0] != self.turn or not self.can_hint):
+                         and self.viewer() == state.to_move and not self._stalled and not self._forced_pass())
+        if not (self._hint_stands() and self.can_hint):
             self._hint = None
-        self.hint_words = self._hint[1].sentence if self._hint else ""
+        self.hint_words = self._hint[2].sentence if self._hint else ""
         if self._hint is not None:
-            self.svg = coach.hinted_svg(state, self._hint[1], self.pending, self.width)
+            self.svg = coach.hinted_svg(state, self._hint[2], self.pending, self.width)
 
     def _snapshot(self, game: bool = True) -> tuple:
         return super()._snapshot(game), self._hint

@@ -68,7 +68,7 @@ def evaluation_chart(analysis: Analysis, *, seat: int | None = None, width: floa
     who = side_name(analysis, side)
     summary = f"{len(analysis.moves)} of {analysis.total} moves judged" + (
         f", {len(marked)} marked: " + "; ".join(m.words for m in marked) if marked else ", none marked")
-    title = f"{who}'s chance to win after every move, by the coach ({analysis.bot or 'no moves judged'}): {summary}"
+    title = f"{who}'s chance to win after every move, by the coach ({words.how_judged(analysis.bot)}): {summary}"
     d = canvas(width, height, title)
     d.attribs["class"] = "ttn-board ttn-evaluation"
     d.attribs["role"] = "group"

@@ -9,7 +9,7 @@ from typing import Any
 from ..bots import default_bot
 from ..engine import State
 from . import words
-from .judge import Choice, judge
+from .judge import Choice, by_chance, judge, sides
 
 HINT_PLAYOUTS = {"tic-toc": 24}
 """Games per action behind a heuristic bot's win chance in a hint, by game (none elsewhere: a Tic Tac K.O.
@@ -86,7 +86,8 @@ def hint(state: State, seat: int | None = None, *, bot: Any = None, seed: int = 
     runner_chance = runner.chance if runner and chance is not None else None
     text = words.sentence(state.player_name(seat), state.describe(judged.best), chance,
                           words.reason(judged.rule) or _reason(state, seat, judged.best, chance, seed),
-                          state.describe(runner.action) if runner_chance is not None else None, runner_chance)
+                          state.describe(runner.action) if runner_chance is not None else None, runner_chance,
+                          sides(state))
     return Hint(state.game.name, seat, judged.bot, judged.best, chance, text,
                 judged.choices, per_target(state, judged.choices, judged.best), judged.rule)
 
@@ -122,17 +123,17 @@ def per_target(state: State, choices: tuple[Choice, ...], best: str) -> dict[str
             shares = [c.share for c in opened if c.share is not None]
             share = sum(shares) if shares else None
             lead = max(opened, key=lambda c: (c.chance is not None, c.chance or 0.0, c.share or 0.0))
-            chance, is_best = lead.chance, best.startswith(key)
+            chance, is_best, visits = lead.chance, best.startswith(key), lead.visits
             unsure = chance is None and bool(share)
         else:
-            share, chance, is_best = own.share, own.chance, key == best
+            share, chance, is_best, visits = own.share, own.chance, key == best, own.visits
             unsure = chance is None and bool(own.visits)
-        found[key] = (share, chance, is_best, unsure)
+        found[key] = (share, chance, is_best, unsure, visits)
     rank = {}
     for kind in (True, False):  # actions, then first steps: each ranked among its own kind, as the board draws them
         ranked = sorted((k for k, v in found.items() if v[1] is not None and (k in by_action) == kind),
-                        key=lambda k: (not found[k][2], -found[k][1], k))
+                        key=lambda k: (not found[k][2], by_chance(found[k][1], found[k][4], k)))
         rank.update({key: i for i, key in enumerate(ranked, 1)})
     return {key: TargetHint(key, share, chance, is_best, words.target_words(chance, is_best, rank.get(key), unsure),
                             rank.get(key))
-            for key, (share, chance, is_best, unsure) in found.items()}
+            for key, (share, chance, is_best, unsure, _) in found.items()}

@@ -76,7 +76,18 @@ class Judgement:
         if not self.complete:
             return None
         others = [c for c in self.choices if c.action != self.best and c.chance is not None]
-        return max(others, key=lambda c: (c.chance or 0.0, c.visits), default=None)
+        return min(others, key=lambda c: by_chance(c.chance, c.visits, c.action), default=None)
+
+
+def by_chance(chance: float | None, visits: int, action: str) -> tuple:
+    """The one order of the choices a hint shows, for `sorted` and `min`: the higher chance first, then the
+    more searched, then by name, so the sentence's "next best" is the board's second on ties too."""
+    return -(chance or 0.0), -visits, action
+
+
+def sides(state: State) -> int:
+    """How many can win: the teams where seats play in teams (K.O.), else the seats."""
+    return len(set(getattr(state, "team_of", range(state.num_players))))
 
 
 class _SeatOf:
@@ -217,11 +228,10 @@ def _playout_chance(worlds: Sequence[State], action: str, mover: int, bot: Any, 
 def result(state: State, seat: int, bot: Any) -> float:
     """What a playout scores for `seat`: 1 for a win (a team's win too), 0 for a loss, an equal share per side
     for a draw or tie; a game cut short, the bot's `chance` (else a draw)."""
-    sides = len(set(getattr(state, "team_of", range(state.num_players))))
     if state.outcome is None:
         estimate = getattr(bot, "chance", None)
-        return estimate(state, seat) if callable(estimate) else 1 / sides
+        return estimate(state, seat) if callable(estimate) else 1 / sides(state)
     winners = state.outcome.winners
     if not winners:
-        return 1 / sides
+        return 1 / sides(state)
     return 1.0 if seat in winners else 0.0

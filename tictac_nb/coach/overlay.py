@@ -1,7 +1,8 @@
 """A hint drawn on the board: the SVG the renderer drew, with the coach's best few targets labelled with their
-chance to win (`LABELLED`, or all), shaded by rank, the coach's choice in its own mark (a filled label and a
-thick outline; where its second step is not drawn yet, a dashed outline where it lands), and the numbers in
-every target's name. Every shade is light enough that any text drawn under it keeps 4.5:1 contrast.
+chance to win (`LABELLED`, or all), shaded by rank, the coach's choice in its own mark (a filled label, its
+number or a "best" badge, on it or beside a small control, and a thick outline; where its second step is not
+drawn yet, a dashed outline where it lands), and the numbers in every target's name. Every shade is light
+enough that any text drawn under it keeps 4.5:1 contrast.
 
 It edits the SVG as XML (a pure function of the text and the hint), so it works for any game's renderer:
 a target is any element with `data-target`, and its area is the first rectangle drawn in it.
@@ -10,9 +11,11 @@ a target is any element with `data-target`, and its area is the first rectangle 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 
 from ..engine import State
 from ..svg import FONT, PALETTE
+from . import words as coach_words
 from .hints import Hint
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -30,7 +33,13 @@ LABELLED = 3
 """Targets labelled with their chance by default: the coach's choice and the next best (None: all)."""
 WHITE = "#ffffff"
 LABEL_ROOM = (40.0, 40.0)
-"""A target narrower or lower than this (SVG units) gets no visible percentage: its name still says it."""
+"""A target narrower or lower than this (SVG units) holds no pill: the coach's choice (and the best second step
+of a first step the student opened) gets one beside it, the others none (their names still say it)."""
+PILL_HEIGHT = 18.0
+"""A pill's height, in SVG units."""
+ASCENT, DESCENT = 0.8, 0.25
+"""How far above and below its baseline a text reaches, in font sizes (capitals and tall letters; the tails of
+g, p, y)."""
 
 
 def _q(tag: str) -> str:
@@ -50,14 +59,17 @@ def _area(element: ET.Element) -> tuple[ET.Element, ET.Element, tuple[float, flo
     return None
 
 
-def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, lands: str | None = None) -> str:
+def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, lands: str | None = None,
+                opened: str | None = None) -> str:
     """`svg_text` (a board drawn for the hinted seat, its targets clickable) with the hint laid over it: the
     best `labelled` targets drawn there (None: all) show their chance; `lands` is the SVG of the same board
-    with the coach's first step open, whose target for the coach's choice is outlined here too."""
+    with the coach's first step open, whose target for the coach's choice is outlined here too; `opened`, the
+    first step open on the board: where it is not the coach's, its best second step shows its chance too."""
     root = ET.fromstring(svg_text)
     parents = {child: parent for parent in root.iter() for child in parent}
     drawn = [e for e in root.iter() if e.get("data-target") in hint.targets]
     shown = {k for k, t in hint.targets.items() if t.rank is not None and (labelled is None or t.rank <= labelled)}
+    lead = _lead(hint, opened)
     on_top: list[ET.Element] = []
     for element in drawn:
         key = element.get("data-target")
@@ -71,9 +83,10 @@ def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, l
         if found.chance is not None or found.best:
             level = 0 if found.best else 1 if key in shown else 2
             parent.insert(list(parent).index(rect) + 1, _shade(rect, x, y, w, h, level))
-        if found.chance is not None and key in shown and w >= LABEL_ROOM[0] and h >= LABEL_ROOM[1]:
-            label = _chance_label(x + w, y, found.chance, found.best)
-            if not _covers_words(label, element):
+        if found.chance is not None and (key in shown or key == lead) or found.best:
+            label = _label_for(root, parents, element, parent, (x, y, w, h), found.chance, found.best,
+                               found.best or key == lead)
+            if label is not None:
                 (on_top if _untransformed(parent, parents) else parent).append(label)
         if found.best:
             parent.append(_outline(x, y, w, h, rect.get("rx", "6"), "ttn-coach-best"))
@@ -151,35 +164,63 @@ def hinted_svg(state: State, hint: Hint, pending: str | None = None, width: floa
                       and f'data-target="{_attr(t.action)}"' in drawn), None)
         if first is not None:
             lands = state.render_svg(hint.seat, first, width)
-    return overlay_svg(drawn, hint, labelled=labelled, lands=lands)
+    return overlay_svg(drawn, hint, labelled=labelled, lands=lands, opened=pending)
+
+
+def _lead(hint: Hint, opened: str | None) -> str | None:
+    """The best second step of the first step `opened` (the highest ranked action it opens), where `opened` is
+    not the coach's own first step; None otherwise."""
+    if opened is None or hint.best.startswith(opened):
+        return None
+    led = [t for k, t in hint.targets.items() if k.startswith(opened) and k != opened and t.rank is not None]
+    return min(led, key=lambda t: t.rank).target if led else None
 
 
 def _attr(text: str) -> str:
     return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _box(element: ET.Element) -> tuple[float, float, float, float] | None:
-    """A rect's box, or a text's (roughly, from its anchor, size and length), as (left, top, right, bottom)."""
+def _box(rect: ET.Element) -> tuple[float, float, float, float] | None:
+    """A rect's box as (left, top, right, bottom)."""
     try:
-        x, y = float(element.get("x", "0")), float(element.get("y", "0"))
-        if element.tag == _q("rect"):
-            return x, y, x + float(element.get("width", "0")), y + float(element.get("height", "0"))
-        size = float(element.get("font-size", "12"))
+        x, y = float(rect.get("x", "0")), float(rect.get("y", "0"))
+        return x, y, x + float(rect.get("width", "0")), y + float(rect.get("height", "0"))
     except ValueError:
         return None
-    width = 0.62 * size * len("".join(element.itertext()))
-    left = {"middle": x - width / 2, "end": x - width}.get(element.get("text-anchor", ""), x)
-    return left, y - size, left + width, y
 
 
-def _covers_words(label: ET.Element, target: ET.Element) -> bool:
-    """Whether the label would hide words the target shows (a letter to pick, a square's number)."""
+def _text_boxes(text: ET.Element) -> list[tuple[float, float, float, float]]:
+    """A text's boxes, roughly (from its anchor, size and length, with a unit's margin and its descent), one per
+    line: a `tspan` with its own y is a line of its own (a card's name on two lines)."""
+    lines = [t for t in text if t.tag == _q("tspan") and t.get("y")] or [text]
+    found = []
+    for line in lines:
+        try:
+            x = float(line.get("x", text.get("x", "0")))
+            y, size = float(line.get("y", "0")), float(text.get("font-size", "12"))
+        except ValueError:
+            continue
+        width = 0.62 * size * len("".join(line.itertext()))
+        left = {"middle": x - width / 2, "end": x - width}.get(text.get("text-anchor", ""), x)
+        found.append((left - 1, y - ASCENT * size, left + width + 1, y + DESCENT * size))
+    return found
+
+
+def _covers_words(label: ET.Element, texts: Iterable[ET.Element]) -> bool:
+    """Whether the label would hide any of `texts` (a letter to pick, a square's number)."""
+    return _hidden(label, texts) > 0
+
+
+def _hidden(label: ET.Element, texts: Iterable[ET.Element]) -> float:
+    """How much of `texts` the label would hide (the area of their boxes under its pill)."""
     pill = _box(label[0])
-    for text in target.iter(_q("text")):
-        box = _box(text)
-        if pill and box and box[0] < pill[2] and pill[0] < box[2] and box[1] < pill[3] and pill[1] < box[3]:
-            return True
-    return False
+    if pill is None:
+        return 0.0
+    return sum(_shared_area(pill, box) for text in texts for box in _text_boxes(text))
+
+
+def _shared_area(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def _untransformed(element: ET.Element, parents: dict[ET.Element, ET.Element]) -> bool:
@@ -191,15 +232,51 @@ def _untransformed(element: ET.Element, parents: dict[ET.Element, ET.Element]) -
     return True
 
 
-def _chance_label(right: float, top: float, chance: float, best: bool) -> ET.Element:
-    """"64%" on a pill in the target's upper right corner: the coach's choice white on its colour, the others
-    its colour on paper (hidden from screen readers: the target's name says it; clicks pass through it)."""
-    words = f"{round(100 * chance)}%"
+def _label_for(root: ET.Element, parents: dict[ET.Element, ET.Element], target: ET.Element, parent: ET.Element,
+               box: tuple[float, float, float, float], chance: float | None, best: bool,
+               beside: bool) -> ET.Element | None:
+    """The pill of a target (filled for the coach's choice, `best`): inside its upper right corner where there
+    is room and it hides none of the target's words (with `beside`: none of the board's, as a card's title
+    under a clear target); else, with `beside` only (the coach's choice, or the best second step of the first
+    step open: its number must show wherever its control is, a button, a letter), on the target's top edge at
+    its right end, or on its bottom edge, or just above it, or just below, or inside: the first that hides the
+    least of the board's words (`box` is the target's area in `parent`'s coordinates; a target drawn in a moved
+    or scaled group keeps its pill inside, as before)."""
+    x, y, w, h = box
+    words = coach_words.percent(chance) if chance is not None else coach_words.BEST_BADGE
+    inside = _chance_label(x + w, y, words, best)
+    roomy = w >= LABEL_ROOM[0] and h >= LABEL_ROOM[1]
+    if not beside or not _untransformed(parent, parents):
+        return inside if roomy and not _covers_words(inside, target.iter(_q("text"))) else None
+    texts = [t for t in root.iter(_q("text")) if _untransformed(t, parents)]
+    if roomy and not _covers_words(inside, texts):
+        return inside
+    room = _view_box(root)
+    half = PILL_HEIGHT / 2
+    places = [_chance_label(x + w, top - 3, words, best)
+              for top in (y - half, y + h - half, y - PILL_HEIGHT + 1, y + h - 1, y)]
+    inside_room = [p for p in places if room is None or _inside(_box(p[0]) or (0, 0, 0, 0), room)] or places
+    return min(inside_room, key=lambda label: _hidden(label, texts))
+
+
+def _view_box(root: ET.Element) -> tuple[float, float, float, float] | None:
+    try:
+        left, top, width, height = (float(v) for v in root.get("viewBox", "").replace(",", " ").split())
+    except ValueError:
+        return None
+    return left, top, left + width, top + height
+
+
+def _chance_label(right: float, top: float, words: str, best: bool) -> ET.Element:
+    """"64%" (or the badge of a choice with no number) on a pill whose upper right corner is 3 units inside
+    (`right`, `top`): the coach's choice white on its colour, the others its colour on paper (hidden from
+    screen readers: the target's name says it; clicks pass through it)."""
     width = 8 + 7.2 * len(words)
     group = ET.Element(_q("g"), {"class": "ttn-coach-chance" + (" ttn-coach-top" if best else ""),
                                  "aria-hidden": "true", "pointer-events": "none"})
     group.append(ET.Element(_q("rect"), {
-        "x": f"{right - width - 3:g}", "y": f"{top + 3:g}", "width": f"{width:g}", "height": "18", "rx": "5",
+        "x": f"{right - width - 3:g}", "y": f"{top + 3:g}", "width": f"{width:g}",
+        "height": f"{PILL_HEIGHT:g}", "rx": "5",
         "fill": PALETTE["coach"] if best else PALETTE["paper"], "stroke": PALETTE["coach"], "stroke-width": "1"}))
     text = ET.SubElement(group, _q("text"), {
         "x": f"{right - width / 2 - 3:g}", "y": f"{top + 16.5:g}", "font-size": "12", "font-weight": "bold",

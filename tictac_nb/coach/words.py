@@ -22,7 +22,12 @@ FRACTIONS = tuple((n, k) for n in ODDS for k in range(1, n))
 NEAR = 0.035
 """A fraction this close to the chance is near enough to say; the plainest of those is said (else the closest)."""
 
-NO_CHANCE = "the coach cannot judge this position"
+NO_CHANCE = "no chance to win is worked out here"
+"""Said where the coach shows no chance: what it does not say, with no claim about the move it names."""
+
+BEST_BADGE = "best"
+"""The pill on the coach's choice where it has no number to show (a K.O. hint), so that it differs from the
+other choices by more than its outline's colour."""
 
 UNSEARCHED = "too few trial games to judge"
 """A target's words when its chance rests on fewer trial games than the coach trusts (it shows no number)."""
@@ -32,8 +37,11 @@ def percent(chance: float) -> str:
     return f"{round(100 * chance)}%"
 
 
-def odds(chance: float | None) -> str:
-    """"about 1 in 5 to win (21%)"; "almost sure to win (98%)"; `NO_CHANCE` when there is no chance."""
+def odds(chance: float | None, sides: int = 2) -> str:
+    """"about 1 in 5 to win (21%)"; "almost sure to win (98%)"; `NO_CHANCE` when there is no chance. `sides`:
+    how many can win (seats, or teams where seats play in teams): "even odds" only where an even share is 1
+    in 2; with more, the even share is said beside the chance ("about 1 in 2 to win (45%; an even share
+    among 3 players is 1 in 3)")."""
     if chance is None:
         return NO_CHANCE
     if chance >= 0.95:
@@ -47,8 +55,18 @@ def odds(chance: float | None) -> str:
     near = [f for f in FRACTIONS if error(f) <= NEAR]
     closest = min(FRACTIONS, key=lambda f: (round(error(f), 9), f[0]))
     n, k = min(near, key=lambda f: (f[0], error(f))) if near else closest
-    plain = "even odds" if 2 * k == n else f"about {k} in {n} to win"
-    return f"{plain} ({percent(chance)})"
+    if sides <= 2:
+        return f"{'even odds' if 2 * k == n else f'about {k} in {n} to win'} ({percent(chance)})"
+    return f"about {k} in {n} to win ({percent(chance)}; an even share among {sides} players is 1 in {sides})"
+
+
+def how_judged(bot: str) -> str:
+    """How the coach weighed the moves, in a player's words: "trying 2,000 games from each position" for a
+    search ("MCTS, 2,000 playouts"), "by the computer player's own rules" for a game's bot ("KOBot")."""
+    search = re.fullmatch(r"MCTS, ([\d,]+) playouts", bot)
+    if search:
+        return f"trying {search.group(1)} games from each position"
+    return "by the computer player's own rules" if bot else "no moves judged"
 
 
 def mark_for(drop: float | None, noise: float = 0.0) -> str | None:
@@ -72,7 +90,7 @@ def reason(rule: str | None) -> str | None:
     if scored:
         gap, runner, most = scored.groups()
         why = f"it does most for {_yours(most)}" if most else "it scores best"
-        return why + (f", ahead of {runner}" if gap else f", as good as {runner}")
+        return why + (f", ahead of {doing(runner)}" if gap else f", as good as {doing(runner)}")
     return "to " + _yours(re.sub(r"^\d+\.\s*", "", rule))
 
 
@@ -82,9 +100,9 @@ def _yours(text: str) -> str:
 
 
 def sentence(player: str, move: str, chance: float | None, why: str | None = None, runner: str | None = None,
-             runner_chance: float | None = None) -> str:
+             runner_chance: float | None = None, sides: int = 2) -> str:
     """"Hint for O: mark square 7, about 2 in 3 to win (64%); next best: mark square 9, 45%."."""
-    head = f"Hint for {player}: {move}" + (f", {why}" if why else "") + f"; {odds(chance)}"
+    head = f"Hint for {player}: {move}" + (f", {why}" if why else "") + f"; {odds(chance, sides)}"
     if runner is None or runner_chance is None or chance is None:
         return head + "."
     return head + f"; next best: {runner}, {percent(runner_chance)}."
@@ -109,6 +127,22 @@ def ordinal(n: int) -> str:
 
 
 IRREGULAR = {"write": "wrote", "keep": "kept", "draw": "drew", "swap": "swapped", "skip": "skipped"}
+
+
+DOUBLED = ("swap", "skip", "repel")
+"""Verbs that double their last letter before "-ing"."""
+
+
+def doing(move: str) -> str:
+    """A move's words as a gerund, for "as good as" and "ahead of": "playing Mumbles on space 4", "passing",
+    "SWAPPING ..." (the words are its game's `describe`)."""
+    verb, rest = re.match(r"([A-Za-z]*)(.*)", move).groups()  # type: ignore[union-attr]
+    low = verb.lower()
+    if not low:
+        return move
+    stem = low + low[-1] if low in DOUBLED else low[:-1] if low.endswith("e") and not low.endswith("ee") else low
+    ing = stem + "ing"
+    return f"{ing.upper() if verb.isupper() and len(verb) > 1 else ing}{rest}"
 
 
 def played(player: str, move: str) -> str:
