@@ -63,10 +63,13 @@ async function start() {
   const base = new URL("../static/pyodide/", location.href).href;
   const { loadPyodide } = await import(`${base}pyodide.mjs`);
   const pyodide = await loadPyodide({ indexURL: base, lockFileURL: `${base}pyodide-lock.json` });
+  performance.mark("ttp-python");
   say("Loading the game…");
   await pyodide.loadPackage(["tictac-nb"], { messageCallback: () => {} });
+  performance.mark("ttp-installed");
   let model = null;
   const page = pyodide.pyimport("tictac_nb.page").SitePage(game, (json) => model && model.update(json));
+  performance.mark("ttp-imported");
   const described = JSON.parse(page.describe());
 
   const controls = described.controls.map(control);
@@ -131,6 +134,7 @@ async function start() {
   });
   const asked = new URL(location.href).searchParams.get("game");
   deal(asked && /^[0-9]{1,15}$/.test(asked) ? Number(asked) : null);
+  performance.mark("ttp-board");
   document.getElementById("ttp-controls").hidden = false;
   say("");
   document.documentElement.dataset.ready = String(((performance.now() - opened) / 1000).toFixed(2));
