@@ -10,7 +10,8 @@ Everything comes from the package registries, so the site builds on a machine wi
   kernel side;
 - a play page per game (`play/<game>.html`, from site/play/) and a landing page listing them: Pyodide alone,
   without JupyterLab, runs the kit and the kit's own board front end (widgets/board.js), so a board is
-  playable seconds after the page opens.
+  playable seconds after the page opens; its own lock file (`play-lock.json`) installs only what a page
+  imports (bench/play_pages.py measures where those seconds go).
 Packages with compiled code (numpy, pandas, matplotlib) have no WebAssembly wheels on PyPI: their lock
 entries point at Pyodide's CDN, so plots work where the site is online, and offline `import tictac_nb`
 turns their absence into one line (`tictac_nb.browser`). Each notebook opens with one line on how to run
@@ -52,6 +53,11 @@ FRONT_ENDS = (SHARE / "anywidget", SHARE / "@jupyter-widgets" / "jupyterlab-mana
 # are installed here, so both sides of every widget match.
 BOOT = ("micropip", "ipython", "jedi", "comm")
 WIDGETS = ("anywidget", "ipywidgets", "jupyterlab_widgets")
+PLAY_LOCK = "play-lock.json"
+PLAY_LEAVES_OUT = ("ipython", "jupyterlab-widgets", "widgetsnbextension")
+"""What the kit's wheel needs in a kernel but a play page never imports, left out of the play pages' lock
+with all that only they need: IPython (no shell runs there: `tictac_nb.browser.without_ipython` stands in)
+and the widgets' front ends (the page draws widgets/board.js itself)."""
 
 
 def run(*args: str | Path, cwd: Path | None = None) -> None:
@@ -125,6 +131,25 @@ def write_pyodide(lite_dir: Path, kit: Path) -> None:
         if missing:
             sys.exit(f"{entry['file_name']} needs {', '.join(missing)}, which the site has no wheel for")
     (target / "pyodide-lock.json").write_text(json.dumps(lock, sort_keys=True))
+    (target / PLAY_LOCK).write_text(json.dumps(play_lock(lock), sort_keys=True))
+
+
+def play_lock(lock: dict) -> dict:
+    """The lock the play pages load Pyodide with: only the kit's wheel and what it imports in a page, all
+    served by the site, so that installing the kit fetches and unpacks nothing else."""
+    packages: dict[str, dict] = {}
+    wanted = ["tictac-nb"]
+    while wanted:
+        name = wanted.pop()
+        if name in packages or name in PLAY_LEAVES_OUT:
+            continue
+        entry = dict(lock["packages"][name])
+        entry["depends"] = [d for d in entry["depends"] if d not in PLAY_LEAVES_OUT]
+        if "://" in entry["file_name"]:
+            sys.exit(f"a play page needs {name}, which the site does not serve")
+        packages[name] = entry
+        wanted += entry["depends"]
+    return {"info": lock["info"], "packages": packages}
 
 
 def lock_entry(wheel: Path, python: str) -> dict:

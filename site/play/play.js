@@ -62,7 +62,7 @@ async function start() {
   say("Starting Python in your browser…");
   const base = new URL("../static/pyodide/", location.href).href;
   const { loadPyodide } = await import(`${base}pyodide.mjs`);
-  const pyodide = await loadPyodide({ indexURL: base, lockFileURL: `${base}pyodide-lock.json` });
+  const pyodide = await loadPyodide({ indexURL: base, lockFileURL: `${base}play-lock.json` });
   performance.mark("ttp-python");
   say("Loading the game…");
   await pyodide.loadPackage(["tictac-nb"], { messageCallback: () => {} });
