@@ -108,8 +108,9 @@ def download_wheels(lock: dict, kit: Path) -> list[Path]:
 
 
 def write_pyodide(lite_dir: Path, kit: Path) -> None:
-    """Pyodide's core from npm, local wheels beside it, and a lock file naming them; every other package
-    of Pyodide's lock is fetched from its CDN when asked for."""
+    """Pyodide's core from npm, local wheels beside it (with bytecode compiled by Pyodide's own Python:
+    site/bytecode.py), and a lock file naming them; every other package of Pyodide's lock is fetched from
+    its CDN when asked for."""
     source = npm_pyodide()
     target = lite_dir / "static" / "pyodide"
     shutil.rmtree(target, ignore_errors=True)
@@ -120,11 +121,13 @@ def write_pyodide(lite_dir: Path, kit: Path) -> None:
     for spec in lock["packages"].values():
         spec["file_name"] = f"{PYODIDE_CDN_URL}/{spec['file_name']}"
     packages = lock["packages"]
-    local = []
-    for wheel in download_wheels(lock, kit):
+    wheels = download_wheels(lock, kit)
+    for wheel in wheels:
         shutil.copy2(wheel, target / wheel.name)
-        local.append(lock_entry(target / wheel.name, lock["info"]["python"]))
-        packages[local[-1]["name"]] = local[-1]
+    run("node", SITE / "bytecode.mjs", target, *(wheel.name for wheel in wheels), cwd=SITE)
+    local = [lock_entry(target / wheel.name, lock["info"]["python"]) for wheel in wheels]
+    for entry in local:
+        packages[entry["name"]] = entry
     known = {canonicalize_name(name) for name in packages}
     for entry in local:
         missing = [name for name in entry["depends"] if name not in known]

@@ -7,7 +7,10 @@ wheel) until the test has looked, so nothing here depends on how fast the machin
 
 from __future__ import annotations
 
+import json
+import posixpath
 import time
+import zipfile
 
 import pytest
 from browser_support import BOARD, first_live_board, only_localhost, serve_folder, wait_until_human
@@ -150,3 +153,19 @@ def test_a_link_whose_game_number_is_refused_says_why_and_deals_a_new_game(site_
     assert f"'{asked}'" in said
     number = page.locator("#ttp-dealt").inner_text().removeprefix("This is game number ").rstrip(".")
     assert number.isdigit() and number != asked and page.url.endswith(f"?game={number}")
+
+
+def test_a_play_page_installs_only_what_it_imports_each_with_bytecode_for_pyodides_python():
+    folder = SITE / "static" / "pyodide"
+    lock = json.loads((folder / "play-lock.json").read_text())
+    packages = lock["packages"]
+    assert "tictac-nb" in packages and not {"ipython", "jedi", "pygments", "jupyterlab-widgets"} & set(packages)
+    assert all(d in packages for entry in packages.values() for d in entry["depends"])
+    tag = "cpython-" + "".join(lock["info"]["python"].split(".")[:2])
+    for name, entry in packages.items():
+        with zipfile.ZipFile(folder / entry["file_name"]) as wheel:
+            names = set(wheel.namelist())
+        modules = [n for n in names if n.endswith(".py")]
+        cached = [n for n in modules if posixpath.join(posixpath.dirname(n), "__pycache__",
+                                                       f"{posixpath.basename(n)[:-3]}.{tag}.pyc") in names]
+        assert modules and len(cached) == len(modules), f"{name}: {len(cached)} of {len(modules)} modules compiled"
