@@ -1,5 +1,6 @@
 """The site's play pages while they load and by their links: a progress bar and a live status say what the
-page is doing until the board replaces them, and a `?game=` of up to 20 digits deals exactly that game.
+page is doing until the board replaces them, a `?game=` of up to 20 digits deals exactly that game, and
+what a page installs is only what it imports, with bytecode for Pyodide's Python.
 
 The page's stages are held where the test needs them by holding a request (Pyodide's WebAssembly, the kit's
 wheel) until the test has looked, so nothing here depends on how fast the machine is.
@@ -11,12 +12,14 @@ import json
 import posixpath
 import time
 import zipfile
+from pathlib import Path
 
 import pytest
 from browser_support import BOARD, first_live_board, only_localhost, serve_folder, wait_until_human
-from test_site import SITE
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
+
+SITE = Path(__file__).resolve().parents[2] / "build" / "site"
 
 BIG = "18446744073709551557"  # 20 digits: as a JavaScript number it would read 18446744073709551616
 STAGES = ["Loading Python in your browser…", "Installing the kit…", "Dealing the game…"]
