@@ -10,7 +10,8 @@ Everything comes from the package registries, so the site builds on a machine wi
   kernel side;
 - a play page per game (`play/<game>.html`, from site/play/) and a landing page listing them: Pyodide alone,
   without JupyterLab, runs the kit and the kit's own board front end (widgets/board.js), so a board is
-  playable seconds after the page opens.
+  playable seconds after the page opens; its own lock file (`play-lock.json`) installs only what a page
+  imports (bench/play_pages.py measures where those seconds go).
 Packages with compiled code (numpy, pandas, matplotlib) have no WebAssembly wheels on PyPI: their lock
 entries point at Pyodide's CDN, so plots work where the site is online, and offline `import tictac_nb`
 turns their absence into one line (`tictac_nb.browser`). Each notebook opens with one line on how to run
@@ -52,6 +53,11 @@ FRONT_ENDS = (SHARE / "anywidget", SHARE / "@jupyter-widgets" / "jupyterlab-mana
 # are installed here, so both sides of every widget match.
 BOOT = ("micropip", "ipython", "jedi", "comm")
 WIDGETS = ("anywidget", "ipywidgets", "jupyterlab_widgets")
+PLAY_LOCK = "play-lock.json"
+PLAY_LEAVES_OUT = ("ipython", "jupyterlab-widgets", "widgetsnbextension")
+"""What the kit's wheel needs in a kernel but a play page never imports, left out of the play pages' lock
+with all that only they need: IPython (no shell runs there: `tictac_nb.browser.without_ipython` stands in)
+and the widgets' front ends (the page draws widgets/board.js itself)."""
 
 
 def run(*args: str | Path, cwd: Path | None = None) -> None:
@@ -102,8 +108,9 @@ def download_wheels(lock: dict, kit: Path) -> list[Path]:
 
 
 def write_pyodide(lite_dir: Path, kit: Path) -> None:
-    """Pyodide's core from npm, local wheels beside it, and a lock file naming them; every other package
-    of Pyodide's lock is fetched from its CDN when asked for."""
+    """Pyodide's core from npm, local wheels beside it (with bytecode compiled by Pyodide's own Python:
+    site/bytecode.py), and a lock file naming them; every other package of Pyodide's lock is fetched from
+    its CDN when asked for."""
     source = npm_pyodide()
     target = lite_dir / "static" / "pyodide"
     shutil.rmtree(target, ignore_errors=True)
@@ -114,17 +121,38 @@ def write_pyodide(lite_dir: Path, kit: Path) -> None:
     for spec in lock["packages"].values():
         spec["file_name"] = f"{PYODIDE_CDN_URL}/{spec['file_name']}"
     packages = lock["packages"]
-    local = []
-    for wheel in download_wheels(lock, kit):
+    wheels = download_wheels(lock, kit)
+    for wheel in wheels:
         shutil.copy2(wheel, target / wheel.name)
-        local.append(lock_entry(target / wheel.name, lock["info"]["python"]))
-        packages[local[-1]["name"]] = local[-1]
+    run("node", SITE / "bytecode.mjs", target, *(wheel.name for wheel in wheels), cwd=SITE)
+    local = [lock_entry(target / wheel.name, lock["info"]["python"]) for wheel in wheels]
+    for entry in local:
+        packages[entry["name"]] = entry
     known = {canonicalize_name(name) for name in packages}
     for entry in local:
         missing = [name for name in entry["depends"] if name not in known]
         if missing:
             sys.exit(f"{entry['file_name']} needs {', '.join(missing)}, which the site has no wheel for")
     (target / "pyodide-lock.json").write_text(json.dumps(lock, sort_keys=True))
+    (target / PLAY_LOCK).write_text(json.dumps(play_lock(lock), sort_keys=True))
+
+
+def play_lock(lock: dict) -> dict:
+    """The lock the play pages load Pyodide with: only the kit's wheel and what it imports in a page, all
+    served by the site, so that installing the kit fetches and unpacks nothing else."""
+    packages: dict[str, dict] = {}
+    wanted = ["tictac-nb"]
+    while wanted:
+        name = wanted.pop()
+        if name in packages or name in PLAY_LEAVES_OUT:
+            continue
+        entry = dict(lock["packages"][name])
+        entry["depends"] = [d for d in entry["depends"] if d not in PLAY_LEAVES_OUT]
+        if "://" in entry["file_name"]:
+            sys.exit(f"a play page needs {name}, which the site does not serve")
+        packages[name] = entry
+        wanted += entry["depends"]
+    return {"info": lock["info"], "packages": packages}
 
 
 def lock_entry(wheel: Path, python: str) -> dict:

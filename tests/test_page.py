@@ -11,7 +11,7 @@ import pytest
 import tictac_nb
 from tictac_nb.engine import InvalidOption
 from tictac_nb.page import MAX_MESSAGE, SitePage
-from tictac_nb.play import HUMAN, Dealer, PlayPage
+from tictac_nb.play import HUMAN, Dealer, PlayPage, game_number
 from tictac_nb.words import BOTS
 
 
@@ -57,6 +57,24 @@ def test_a_play_page_deals_a_fresh_game_each_time_and_its_number_deals_it_again(
         page.number.value = typed
         page.new_game()
         assert page.board is kept and "game number" in page.message.value, typed
+
+
+def test_a_game_number_is_read_exactly_from_its_digits_up_to_the_largest_seed():
+    largest = 2**64 - 1
+    assert [game_number(t) for t in (None, "", " ", "7", " 0042 ", str(largest), 2**53 + 1)] == \
+        [None, None, None, 7, 42, largest, 2**53 + 1]
+    for typed in ("twelve", "-3", "1e5", "²", "１２", str(largest + 1), "9" * 30, 2.0, True, -1, [7]):
+        with pytest.raises(InvalidOption, match="a game number is a whole number from 0 to 18446744073709551615"):
+            game_number(typed)
+
+
+def test_a_site_page_deals_a_game_above_2_to_the_53_by_its_exact_digits():
+    page = Page("tyc")
+    typed = "18446744073709551557"  # 20 digits; as a JavaScript number it would be ...551616
+    dealt = page.deal(options={}, seats=[HUMAN, BOTS["random"]], seed=typed)
+    assert dealt["seed"] == typed and page.site.board.state.seed == int(typed)
+    refused = page.deal(options={}, seats=[HUMAN, BOTS["random"]], seed="18446744073709551616")
+    assert "a game number is a whole number" in refused["error"] and page.site.board.state.seed == int(typed)
 
 
 def test_an_option_change_keeps_what_each_remaining_seat_chose():
@@ -139,7 +157,7 @@ def test_a_site_board_plays_through_its_page_comm_and_answers_every_message():
     page = Page("tic-tac-two")
     dealt = page.deal(options={}, seats=[HUMAN, HUMAN], seed=3)
     state = dealt["state"]
-    assert dealt["seed"] == 3 and state["svg"].startswith("<svg") and "_esm" in state
+    assert dealt["seed"] == "3" and state["svg"].startswith("<svg") and "_esm" in state
     update = page.send({"type": "act", "target": "5", "turn": state["turn"]})
     assert update["played"] == 1 and update["turn"] == state["turn"] + 1 and "svg" in update
     assert page.site.board.state.history == ["5"]

@@ -21,6 +21,7 @@ __version__ = "0.1.0"
 
 if browser.IN_A_PAGE:
     browser.offline_plots()
+    browser.without_ipython()
 
 
 LAZY = {"Board": "widget", "Replay": "replay", "PlayPage": "play", "export_html": "export"}

@@ -5,7 +5,7 @@ description, so the site's pages offer exactly what the Voila play pages offer.
 
     >>> page = SitePage("tyc", push=print)          # push(json) receives every state update of the board
     >>> page.describe()                             # the controls and seats, as JSON for the page
-    >>> page.deal('{"options": {}, "seats": ["human", 0], "seed": 7}')
+    >>> page.deal('{"options": {}, "seats": ["human", 0], "seed": "7"}')
     >>> page.receive('{"type": "act", "target": "51A", "turn": 1}')   # a click, as board.js sends it
 """
 
@@ -62,8 +62,9 @@ class SitePage:
         return json.dumps(self.dealer.seat_menus(self._choices(options)))
 
     def deal(self, request: str) -> str:
-        """A new game for {"options": {name: choice index}, "seats": [...], "seed": n or null}: its
-        state as JSON, or {"error": words} with the current game kept."""
+        """A new game for {"options": {name: choice index}, "seats": [...], "seed": its game number as typed
+        (text of digits) or null}: its state and game number (as text: JavaScript's numbers would round one
+        above 2**53) as JSON, or {"error": words} with the current game kept."""
         try:
             asked = json.loads(request) if isinstance(request, str) and len(request) <= MAX_MESSAGE else None
             if not isinstance(asked, dict):
@@ -76,7 +77,7 @@ class SitePage:
         self.comm = PageComm(self.push, target_name="jupyter.widget")
         board.comm = self.comm
         self.board = board
-        return json.dumps({"state": board.get_state(), "seed": board.state.seed})
+        return json.dumps({"state": board.get_state(), "seed": str(board.state.seed)})
 
     def receive(self, message: str) -> None:
         """A message from the board's front end (JSON text); the board answers every one."""

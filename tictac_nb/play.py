@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 from .bots import MCTSBot, RandomBot, default_bot
-from .engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean, check_seed
+from .engine import SEED_LIMIT, Choice, Game, InvalidOption, Option, WholeNumber, boolean, excerpt
 from .registry import game_named
 from .widget import Board
 from .words import BOTS, option_help, option_label
@@ -31,6 +31,7 @@ NUMBER_MENU = 12  # whole-number options with at most this many values are a men
 GAME_NUMBERS = 10**6
 """A play page deals games numbered 0 to 999999: six digits, short enough to read out to a class (a typed
 number may be any seed)."""
+GAME_NUMBER_DIGITS = len(str(SEED_LIMIT - 1))
 
 
 class Control(NamedTuple):
@@ -98,6 +99,21 @@ def one_line(game: Game) -> str:
     return first[:1].upper() + first[1:] if first else game.title
 
 
+def game_number(typed: Any) -> int | None:
+    """The game a play page is asked for: a whole number, or text of its digits (typed in the page's box, or
+    its link's `?game=`: kept as text, so every digit counts), or None or blank text for a fresh game.
+    Anything else is refused in a player's words (InvalidOption)."""
+    if typed is None or (isinstance(typed, str) and not typed.strip()):
+        return None
+    number = typed.strip() if isinstance(typed, str) else typed
+    if isinstance(number, str) and number.isascii() and number.isdigit() and len(number) <= GAME_NUMBER_DIGITS:
+        number = int(number)
+    if type(number) is not int or not 0 <= number < SEED_LIMIT:
+        raise InvalidOption(f"a game number is a whole number from 0 to {SEED_LIMIT - 1}, like 271828, "
+                            f"not {excerpt(typed, 30)}")
+    return number
+
+
 class Dealer:
     """What a play page deals: `controls` (by option name), the seat menus for chosen options, and
     `deal(choices, seats, seed)`, a new Board. A game dealt without a seed gets a fresh one, which the
@@ -132,11 +148,12 @@ class Dealer:
                 "controls": [control.describe(name) for name, control in self.controls.items()],
                 "seats": self.seat_menus({})}
 
-    def deal(self, choices: dict[str, Any], seats: Sequence[str], seed: int | None = None) -> Board:
-        """A new Board: the chosen options, each seat's choice (HUMAN or a bot's name), and the seed
-        (None: a fresh one). Anything refused raises InvalidOption and deals nothing."""
+    def deal(self, choices: dict[str, Any], seats: Sequence[str], seed: int | str | None = None) -> Board:
+        """A new Board: the chosen options, each seat's choice (HUMAN or a bot's name), and the game number
+        (`game_number`'s: None for a fresh one). Anything refused raises InvalidOption and deals nothing."""
         options = self.options(choices)
-        seed = random.SystemRandom().randrange(GAME_NUMBERS) if seed is None else check_seed(seed)
+        seed = game_number(seed)
+        seed = random.SystemRandom().randrange(GAME_NUMBERS) if seed is None else seed
         state = self.game.new_game(seed, **options)
         if not isinstance(seats, Sequence) or isinstance(seats, str) or len(seats) != state.num_players:
             raise InvalidOption(f"{self.game.title} with these options has {state.num_players} seats: choose "
@@ -236,12 +253,10 @@ class PlayPage(widgets.VBox):
         self.area.children = [board]
 
     def _seed(self) -> int | None:
-        typed = self.number.value.strip()
-        if typed:
-            if not (typed.isascii() and typed.isdigit()) or len(typed) > 20:
-                raise InvalidOption(f"a game number is a whole number, like 271828, not {typed[:20]!r}")
-            return check_seed(int(typed))
-        return None if self._seeds is None else self._seeds.randrange(GAME_NUMBERS)
+        number = game_number(self.number.value)
+        if number is None and self._seeds is not None:
+            return self._seeds.randrange(GAME_NUMBERS)
+        return number
 
     def _repr_mimebundle_(self, **kwargs: Any):
         """The live page, plus the board's static SVG for viewers that run no widgets."""

@@ -5,7 +5,19 @@ import board from "./board.js";
 
 const game = document.documentElement.dataset.game;
 const status = document.getElementById("ttp-status");
+const progress = document.getElementById("ttp-progress");
 const say = (words) => { status.textContent = words; };
+const STAGES = ["Loading Python in your browser…", "Installing the kit…", "Dealing the game…"];
+
+// Says which stage the page is at, and lets the browser draw it before Python holds the page again (a
+// hidden tab draws no frames: then a moment's wait does).
+async function stage(index) {
+  say(STAGES[index]);
+  progress.hidden = false;
+  progress.value = index;
+  progress.setAttribute("aria-valuetext", `${STAGES[index]} (step ${index + 1} of ${STAGES.length})`);
+  await new Promise((drawn) => { requestAnimationFrame(() => setTimeout(drawn)); setTimeout(drawn, 50); });
+}
 
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
@@ -59,14 +71,18 @@ function control(spec) {
 
 async function start() {
   const opened = performance.now();
-  say("Starting Python in your browser…");
+  await stage(0);
   const base = new URL("../static/pyodide/", location.href).href;
   const { loadPyodide } = await import(`${base}pyodide.mjs`);
-  const pyodide = await loadPyodide({ indexURL: base, lockFileURL: `${base}pyodide-lock.json` });
-  say("Loading the game…");
+  const pyodide = await loadPyodide({ indexURL: base, lockFileURL: `${base}play-lock.json` });
+  performance.mark("ttp-python");
+  await stage(1);
   await pyodide.loadPackage(["tictac-nb"], { messageCallback: () => {} });
+  performance.mark("ttp-installed");
   let model = null;
   const page = pyodide.pyimport("tictac_nb.page").SitePage(game, (json) => model && model.update(json));
+  performance.mark("ttp-imported");
+  await stage(2);
   const described = JSON.parse(page.describe());
 
   const controls = described.controls.map(control);
@@ -106,7 +122,7 @@ async function start() {
     })));
     if (answer.error) {
       problem.textContent = answer.error;
-      return;
+      return false;
     }
     problem.textContent = "";
     if (cleanup) cleanup();
@@ -117,26 +133,31 @@ async function start() {
     dealt.textContent = `This is game number ${answer.seed}.`;
     number.value = "";
     const url = new URL(location.href);
-    url.searchParams.set("game", String(answer.seed));
+    url.searchParams.set("game", answer.seed);
     history.replaceState(null, "", url);
+    return true;
   }
   document.getElementById("ttp-controls").addEventListener("submit", (event) => {
     event.preventDefault();
-    const typed = number.value.trim();
-    if (typed && !/^[0-9]{1,19}$/.test(typed)) {
-      problem.textContent = `a game number is a whole number, like 271828, not "${typed.slice(0, 20)}"`;
-      return;
-    }
-    deal(typed ? Number(typed) : null);
+    deal(number.value);
   });
+  // Game numbers stay text, here as in the link: Python reads every digit (a JavaScript number rounds one
+  // above 2**53) and words what it refuses; a link's refused number deals a fresh game under its words.
   const asked = new URL(location.href).searchParams.get("game");
-  deal(asked && /^[0-9]{1,15}$/.test(asked) ? Number(asked) : null);
+  if (!deal(asked)) {
+    const why = problem.textContent;
+    deal(null);
+    problem.textContent = `The link asks for a game this page cannot deal: ${why}. This is a new game.`;
+  }
+  performance.mark("ttp-board");
+  progress.remove();
   document.getElementById("ttp-controls").hidden = false;
   say("");
   document.documentElement.dataset.ready = String(((performance.now() - opened) / 1000).toFixed(2));
 }
 
 start().catch((error) => {
+  progress.remove();
   say(`This page could not start Python in your browser: ${error.message}`);
   throw error;
 });
