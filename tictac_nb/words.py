@@ -50,8 +50,38 @@ ROOM = {
                   "When a player's only move is to pass (no Instant that could answer), the room passes for "
                   "them after the same short pause, whatever their hand holds: nothing is given away."),
     "watch": ("Spectator link (for the projector)", "Shows the onlooker's board: no hand, no secret."),
+    "remove": ("Remove the room", "Remove this room for good? Its seat and spectator links stop at once; its "
+               "finished games stay saved."),
 }
 """The room lobby's own settings: (label, help line)."""
+
+DEAD_ENDS = {
+    "locked": "The teacher locked this seat: ask them to unlock it. This page comes back by itself.",
+    "freed": "The teacher freed this seat for another screen: ask your teacher before you reload this page.",
+    "reissued": "The teacher gave this seat a new link: this one opens nothing now. Ask your teacher for it.",
+    "taken": "This seat was opened on another screen. To play here instead, reload this page.",
+    "removed": "The teacher removed this room. Ask your teacher for a link to another room.",
+    "no_room": "There is no room here: the teacher removed it, or the link is cut short. Ask your teacher for "
+               "a new link.",
+    "no_seat": "This link opens no seat of this room: it is old or cut short. Ask your teacher for your seat's "
+               "link.",
+    "no_watch": "This spectator link is not this room's: it is old or cut short. Ask your teacher for it.",
+    "full": "This room has as many spectators as it takes. Ask your teacher to close a screen watching it.",
+    "no_replay": "This room has no finished game to replay yet: come back once its game is over.",
+    "not_found": "There is nothing at this address. Check the link, or ask your teacher for it.",
+    "bad_request": "This request was not understood. Check the link, or ask your teacher for it.",
+    "failed": "The server could not answer this. Reload the page, and tell your teacher if it happens again.",
+}
+"""What a room's page says where it stops (a seat closed, a room gone, a bad link): what happened and what to
+do, in one sentence each. A page closed over its WebSocket gets it as the close reason (at most 123 bytes)."""
+
+
+def new_game_asked(asking: list[str], waiting: list[str]) -> str:
+    """Who asks for a new game in a room and who it waits for, as every seat and the teacher read it."""
+    def verb(names: list[str]) -> str:
+        return f"{' and '.join(names)} {'asks' if len(names) == 1 else 'ask'}"
+
+    return f"{verb(asking)} for a new game: it starts once {verb(waiting)} too, or the teacher starts it"
 
 
 def option_label(name: str, option: Option) -> str:

@@ -52,6 +52,23 @@ LOBBY = HEAD.format(title="tictac_nb rooms: lobby").replace('href="../static/', 
 """
 
 
+DEAD_END = HEAD + """<body>
+<main>
+<h1>{title}</h1>
+<section class="dead-end" role="alert"><p>{words}</p></section>
+</main>
+</body>
+</html>
+"""
+
+
+def dead_end_page(words: str, depth: int) -> str:
+    """A page that says what happened and what to do (`tictac_nb.words.DEAD_ENDS`), never a bare error: in the
+    rooms' look, its style found from `depth` folders down (1 for /seat/ROOM), so it works at any prefix."""
+    page = DEAD_END.format(title="tictac_nb rooms", words=html.escape(words))
+    return page.replace('href="../static/', f'href="{"../" * depth}static/')
+
+
 def seat_page(title: str, kind: str) -> str:
     words = f"{title}: {'watching' if kind == 'watch' else 'your seat'}"
     return SEAT.format(title=html.escape(words))
