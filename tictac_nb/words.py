@@ -79,7 +79,8 @@ do, in one sentence each. A page closed over its WebSocket gets it as the close 
 def new_game_asked(asking: list[str], waiting: list[str]) -> str:
     """Who asks for a new game in a room and who it waits for, as every seat and the teacher read it."""
     def verb(names: list[str]) -> str:
-        return f"{' and '.join(names)} {'asks' if len(names) == 1 else 'ask'}"
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        return f"{listed} {'asks' if len(names) == 1 else 'ask'}"
 
     return f"{verb(asking)} for a new game: it starts once {verb(waiting)} too, or the teacher starts it"
 
