@@ -9,6 +9,7 @@ this table does not know (one a notebook registers) shows its own `doc`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .engine import Game, Option, State
@@ -47,13 +48,24 @@ QUICK_MCTS = "mcts:300"
 
 ROOM = {
     "auto_pass": ("Pass for players who can only pass",
-                  "When a player's only move is to pass (no Instant that could answer), the room passes for "
-                  "them after the same short pause, whatever their hand holds: nothing is given away."),
+                  "When a player's only move is to pass, the room passes for them after the same short pause, "
+                  "whatever they hold: nothing is given away."),
     "watch": ("Spectator link (for the projector)", "Shows the onlooker's board: no hand, no secret."),
     "remove": ("Remove the room", "Remove this room for good? Its seat and spectator links stop at once; its "
                "finished games stay saved."),
 }
-"""The room lobby's own settings: (label, help line)."""
+"""The room lobby's own settings: (label, help line). Auto-pass is worded per game: `auto_pass_words`."""
+
+PASSING = {
+    "tic-tac-ko": ("Pass for players who hold no answer",
+                   "When a player's only move is to pass (no Instant that could answer), the room passes for "
+                   "them after the same short pause, whatever their hand holds: nothing is given away.",
+                   "no answer"),
+}
+"""Auto-pass in a game's own words, by game: (label, help line, why the mover passes)."""
+
+PASSES = (*ROOM["auto_pass"], "passing is the only move")
+"""Auto-pass for a game `PASSING` does not word."""
 
 DEAD_ENDS = {
     "locked": "The teacher locked this seat: ask them to unlock it. This page comes back by itself.",
@@ -74,6 +86,36 @@ DEAD_ENDS = {
 }
 """What a room's page says where it stops (a seat closed, a room gone, a bad link): what happened and what to
 do, in one sentence each. A page closed over its WebSocket gets it as the close reason (at most 123 bytes)."""
+
+
+def auto_pass_words(game: Game) -> tuple[str, str, str] | None:
+    """Auto-pass for `game`: (label, help line, why the mover passes), or None where it has no answer windows
+    (no "answer" phase), so no player is ever left with only a pass to make and the lobby offers no such box."""
+    if "answer" not in game.phases:
+        return None
+    return PASSING.get(game.name, PASSES)
+
+
+PAST = {"play": "played", "mark": "marked", "peek": "peeked", "write": "wrote", "place": "placed",
+        "discard": "discarded", "switch": "switched", "end": "ended", "draw": "drew", "pass": "passed",
+        "skip": "skipped", "answer": "answered", "destroy": "destroyed", "repel": "repelled",
+        "hypnotize": "hypnotized", "swap": "swapped", "sacrifice": "sacrificed", "displace": "displaced",
+        "awaken": "awakened", "steal": "stole"}
+"""The verbs the games' `describe()` opens with, in the past: how a played action is told."""
+
+
+def told(mover: str, words: str, yours: bool = False) -> str:
+    """An action just played, as one screen tells it. `words` is the action's `describe()`, said to the mover
+    ("play Pirate on your table"); the mover's own screen reads "You played Pirate on your table.", every other
+    "Player 2 played Pirate on their table.". A verb `PAST` does not know keeps the mover's words after "chose"."""
+    who = "You" if yours else mover
+    verb, space, rest = words.partition(" ")
+    bare = verb.rstrip(",")
+    past = PAST.get(bare.lower())
+    if past is None:
+        return f"{who} chose: {words}."
+    rest = verb[len(bare):] + space + (rest if yours else re.sub(r"\byour\b", "their", rest))
+    return f"{who} {past.upper() if bare.isupper() else past}{rest}."
 
 
 def new_game_asked(asking: list[str], waiting: list[str]) -> str:

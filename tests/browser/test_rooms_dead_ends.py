@@ -6,6 +6,8 @@ player's request for a new game, which the other seats see too. Every page is ch
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port
 from rooms.wire import RoomServer
@@ -190,3 +192,88 @@ def test_the_lobby_asks_before_it_removes_a_room_and_shows_new_game_requests(tmp
             browser.close()
     finally:
         server.stop()
+
+
+# ---- words on the room pages -------------------------------------------------------------------------------
+STATUSES = """() => {  // every status the page shows, however briefly: a forced pass's lasts the room's pause
+  window.statuses = [];
+  const line = document.querySelector('.ttn-status');
+  window.statuses.push(line.textContent);
+  new MutationObserver(() => window.statuses.push(line.textContent))
+    .observe(line, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+def test_each_seat_reads_another_seats_action_as_done_by_them_and_a_forced_pass_says_so(tmp_path):
+    from playwright.sync_api import sync_playwright
+    from test_rooms import Seat
+
+    server = RoomServer(free_port(), tmp_path)
+    try:
+        toc = server.api("POST", body={"game": "tic-toc", "options": {"players": 3}})["id"]
+        ko = server.api("POST", body={"game": "tic-tac-ko", "options": {"players": 2}})["id"]
+        rooms = {room["id"]: room for room in server.api()["rooms"]}
+        with sync_playwright() as p:
+            browser = browser_for(p)
+            state = stored(tmp_path, toc)
+            tokens = [rooms[toc]["seats"][seat]["token"] for seat in (state.to_move, (state.to_move + 1) % 3)]
+            seats = [Seat(browser.new_context(viewport={"width": width, "height": 900}),
+                          f"{server.url}/seat/{toc}#{token}", server.url)
+                     for token, width in zip(tokens, WIDTHS, strict=True)]
+            mover, other = seats
+            action = next(a for a in state.legal_actions() if state.describe(a).endswith("on your table"))
+            card = state.describe(action).removeprefix("play ").removesuffix(" on your table")
+            mover.page.locator(f'.ttn-svg [data-target="{action}"]').first.click()
+            name = state.player_name(state.to_move)
+            other.page.wait_for_function("(n) => document.querySelector('.ttn-root').dataset.played === n", arg="1")
+            assert other.page.locator(".ttn-said").inner_text().strip() == f"{name} played {card} on their table."
+            mover.page.wait_for_function("() => document.querySelector('.ttn-said').textContent.trim() !== ''")
+            assert mover.page.locator(".ttn-said").inner_text().strip() == f"You played {card} on your table."
+            for seat in seats:
+                fits(seat.page)
+                seat.context.close()
+
+            players = [Seat(browser.new_context(viewport={"width": width, "height": 900}),
+                            f"{server.url}/seat/{ko}#{seat['token']}", server.url)
+                       for seat, width in zip(rooms[ko]["seats"], WIDTHS, strict=True)]
+            for player in players:
+                player.page.evaluate(STATUSES)
+            rng = random.Random(5)
+            for _ in range(40):
+                state = stored(tmp_path, ko)
+                played = len(state.history)
+                seat = players[state.to_move].page
+                seat.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) >= n",
+                                       arg=played)
+                if tuple(state.legal_actions()) == ("pass",):  # nobody clicks: the room passes, and says so first
+                    seat.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) > n",
+                                           arg=played)
+                    said = seat.evaluate("() => window.statuses")
+                    assert f"{state.player_name(state.to_move)} is passing: no answer" in said, said
+                    assert not any("is passing" in s for s in players[1 - state.to_move].page.evaluate(
+                        "() => window.statuses")), "another seat is told who holds no answer"
+                    break
+                players[state.to_move].click(rng)
+            else:
+                raise AssertionError("no forced pass in 40 actions of K.O.")
+            lobby = browser.new_page(viewport={"width": WIDTHS[1], "height": 900})
+            lobby.goto(f"{server.url}/lobby#{server.teacher}")
+            lobby.wait_for_selector(".room")
+            lobby.select_option("#game", "tyc")
+            assert not lobby.locator("#auto-pass").count()  # Tyc has no answer window: no box to tick
+            lobby.select_option("#game", "tic-tac-ko")
+            assert "hold no answer" in lobby.locator("#room-settings").inner_text()
+            assert lobby.locator(f'.room[data-room="{toc}"] .auto-pass').count() == 0
+            assert lobby.locator(f'.room[data-room="{ko}"] .auto-pass').count() == 1
+            browser.close()
+    finally:
+        server.stop()
+
+
+def stored(data, room_id: str):
+    """The game a room holds now, as the server saved it."""
+    from tictac_nb.rooms.store import Store
+
+    return next(saved.state for saved in Store(data).rooms() if saved.id == room_id)

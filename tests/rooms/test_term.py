@@ -18,7 +18,7 @@ from tictac_nb.rooms.hall import Hall
 from tictac_nb.rooms.room import CLOSE_FREED, CLOSE_FULL, CLOSE_LOCKED, CLOSE_REISSUED, CLOSE_REMOVED, View
 from tictac_nb.rooms.server import CLOSE_TOKEN
 from tictac_nb.table import AUTO_PASS_DELAY
-from tictac_nb.words import DEAD_ENDS
+from tictac_nb.words import DEAD_ENDS, told
 
 
 def forced(state) -> bool:
@@ -43,7 +43,7 @@ def test_a_room_passes_for_a_human_who_can_only_pass_and_only_then():
                     while seats[mover].values["played"] <= played:
                         await seats[mover].next()
                     assert room.state.history[played] == "pass"
-                    assert seats[mover].values["said"] == f"{state.player_name(mover)}: {words}."
+                    assert seats[mover].values["said"] == told(state.player_name(mover), words, yours=True)
                     passes += 1
                 else:
                     await seats[state.to_move].act(rng.choice([a for a in state.legal_actions()]))

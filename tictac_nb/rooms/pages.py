@@ -7,7 +7,7 @@ import html
 
 from ..engine import Choice, Game, WholeNumber, boolean
 from ..registry import GAMES
-from ..words import BOTS, QUICK_MCTS, ROOM, option_help, option_label
+from ..words import BOTS, QUICK_MCTS, ROOM, auto_pass_words, option_help, option_label
 
 HEAD = """<!doctype html>
 <html lang="en">
@@ -75,8 +75,9 @@ def seat_page(title: str, kind: str) -> str:
 
 
 def game_forms() -> dict:
-    """Each game's options the lobby offers (those whose check names their values, as the play pages do), for
-    the games registered now: a game a notebook registers after the server started is offered too."""
+    """Each game's options the lobby offers (those whose check names their values, as the play pages do), and
+    its auto-pass box in its own words (None where it has no answer windows), for the games registered now: a
+    game a notebook registers after the server started is offered too."""
     return {name: _form(game) for name, game in GAMES.items()}
 
 
@@ -107,7 +108,9 @@ def _form(game: Game) -> dict:
         elif isinstance(check, WholeNumber) and option.default is not None:
             options[key] = {"kind": "int", "low": check.low, "high": check.high, **said}
     players = game.options.get("players")
+    passing = auto_pass_words(game)
     form = {"title": game.title, "options": options,
-            "players": players.default if players else game.new_game(0).num_players}
+            "players": players.default if players else game.new_game(0).num_players,
+            "auto_pass": None if passing is None else {"label": passing[0], "help": passing[1]}}
     _FORMS[game.name] = (game, form)
     return form

@@ -97,7 +97,8 @@ class View(Table):
         self._shown: int | None = None
         self._movers_seen: tuple[tuple | None, list[tuple[int | None, bool]]] = (None, [])
         self.svg = self.status = self.message = self.cover = ""
-        self.said = room.said
+        self.told = room.told
+        self.said = self.telling(room.told)
         self.turn = self.played = self.answers = 0
         self.thinking = self.can_undo = self.choosing = self.can_hint = False
         self.hint_words = ""  # hints are the notebook board's: a room sends these traits empty
@@ -172,8 +173,15 @@ class View(Table):
             return
         room.restart()
         self.pending = None
-        self.said = ""
+        self.said, self.told = "", None
         self._changed()
+
+    def tell_told(self, told: tuple[int | None, str] | None) -> None:
+        """Say the room's last action (or nothing) from this view's side."""
+        if told is None:
+            self.said, self.told = "", None
+        else:
+            self.tell(*told)
 
     def _status(self) -> str:
         """The game's status, and while a player asks for a new game, who asks and who it waits for."""
@@ -219,7 +227,8 @@ class Gallery:
         if len(self.sockets) >= MAX_SPECTATORS:
             return None
         if not self.sockets:  # nobody watched: the view was left as it was; now it is brought up to date
-            self.view.pending, self.view.said = None, self.room.said
+            self.view.pending = None
+            self.view.tell_told(self.room.told)
             self.view._changed()
             self.view.frame()
         key = id(send)
@@ -263,7 +272,7 @@ class Room:
                 seat.token = self.keys.seat(room_id, index, seat.issue)
         self.humans = [index for index, seat in enumerate(seats) if not seat.is_bot]
         self.views: list[View] = []
-        self.said = ""
+        self.told: tuple[int | None, str] | None = None  # the last action played: (mover, its words)
         self.stalled = ""
         self.version = 0
         self.auto_pass, self.watch_issue, self.ended = auto_pass, watch_issue, ended
@@ -393,7 +402,11 @@ class Room:
         self._save()
 
     def set_auto_pass(self, on: bool) -> None:
+        """Turn auto-pass on or off: every view says at once whether the room passes for the seat to move."""
         self.auto_pass = bool(on)
+        for view in self._all_views():
+            view.refresh()
+            view.flush()
         self._save()
         self.schedule_bot()
 
@@ -445,7 +458,7 @@ class Room:
 
     def teacher_new_game(self) -> None:
         self.restart()
-        self.said = ""
+        self.told = None
         self.commit()
 
     # ---- what happens ----------------------------------------------------------------------------
@@ -471,11 +484,11 @@ class Room:
         self.version += 1
         if self.state.outcome is not None:
             self.asked.clear()
-        self.said = actor.said if actor is not None else self.said
+        self.told = actor.told if actor is not None else self.told
         for view in self._all_views():
             if view is not actor:
                 view.pending = None
-                view.said = self.said
+                view.tell_told(self.told)
                 view._changed()
         self._save()  # before any page hears of it
         for view in self._all_views():
@@ -529,10 +542,9 @@ class Room:
 
     def bot_move(self, action: str) -> None:
         """Play a bot's (checked) action for the seat to move (or a forced pass, said as a pass is)."""
-        name = self.state.player_name(self.state.to_move)
-        words = self.state.describe(action)
+        mover, words = self.state.to_move, self.state.describe(action)
         self.state.play(action)
-        self.said = f"{name}: {words}."
+        self.told = (mover, words)
         self.commit()
 
     def play_bots(self) -> None:

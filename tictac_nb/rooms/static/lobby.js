@@ -74,15 +74,20 @@ function drawForm() {
   const chosen = document.querySelector('[data-option="players"]');
   if (chosen) chosen.addEventListener("change", drawBots);
   drawBots();
+  drawSettings(game);
 }
 
-function drawSettings() {
-  const { label, help } = words.room.auto_pass;
+// Auto-pass in the game's own words, only for a game with answer windows (its form's auto_pass is null else).
+function drawSettings(game) {
+  const box = document.getElementById("room-settings");
+  box.replaceChildren();
+  if (!game.auto_pass) return;
+  const { label, help } = game.auto_pass;
   const input = el("input", "", { type: "checkbox", id: "auto-pass" });
   input.checked = true;
-  const box = el("label", `${label} `);
-  box.append(input);
-  document.getElementById("room-settings").replaceChildren(withHelp(box, help));
+  const labelled = el("label", `${label} `);
+  labelled.append(input);
+  box.append(withHelp(labelled, help));
 }
 
 // The server's answer as [response, data], or null when it cannot be reached (the lobby then says so).
@@ -164,12 +169,16 @@ function buildCard(room) {
     qrButton(room.id, "watch", picture), el("small", ` ${words.room.watch.help}`), picture);
   list.append(watch);
   card.append(list);
-  const auto = el("input", "", { type: "checkbox", class: "auto-pass" });
-  auto.addEventListener("change", () => control(room.id, { do: "auto_pass", on: auto.checked }));
-  const autoLabel = el("label", `${words.room.auto_pass.label} `);
-  autoLabel.append(auto);
   const row = el("p", "", { class: "room-controls" });
-  row.append(autoLabel, button("new game", () => control(room.id, { do: "new_game" })),
+  const passing = games[room.game] && games[room.game].auto_pass;
+  if (passing) {
+    const auto = el("input", "", { type: "checkbox", class: "auto-pass" });
+    auto.addEventListener("change", () => control(room.id, { do: "auto_pass", on: auto.checked }));
+    const autoLabel = el("label", `${passing.label} `);
+    autoLabel.append(auto);
+    row.append(autoLabel);
+  }
+  row.append(button("new game", () => control(room.id, { do: "new_game" })),
     button("end the room", () => control(room.id, { do: "end" })),
     removeButton(room.id, row));
   card.append(row);
@@ -210,7 +219,8 @@ function updateCard(card, room, stale) {
     }
   });
   card.querySelector(".watch .link").href = `${base}/watch/${room.id}#${room.watch}`;
-  card.querySelector(".auto-pass").checked = room.auto_pass;
+  const auto = card.querySelector(".auto-pass");
+  if (auto) auto.checked = room.auto_pass;
 }
 
 function drawRooms(rooms, stale = false) {
@@ -245,7 +255,6 @@ async function refresh() {
     for (const [name, game] of Object.entries(games)) select.append(el("option", game.title, { value: name }));
     select.addEventListener("change", drawForm);
     drawForm();
-    drawSettings();
   }
   drawRooms(data.rooms);
   return true;
@@ -262,7 +271,8 @@ document.getElementById("open").addEventListener("submit", async (event) => {
   }
   const bots = {};
   for (const select of document.querySelectorAll("select[data-seat]")) if (select.value) bots[select.dataset.seat] = select.value;
-  const auto_pass = document.getElementById("auto-pass").checked;
+  const auto = document.getElementById("auto-pass");
+  const auto_pass = auto ? auto.checked : true;
   const got = await ask("api/rooms", { method: "POST", body: JSON.stringify({ game, options, bots, auto_pass }) });
   if (!got) return;
   document.getElementById("error").textContent = got[0].ok ? "" : got[1].error;
