@@ -42,3 +42,23 @@ def test_a_missing_room_or_address_gets_a_page_that_says_what_to_do():
             assert code == 400 and json.loads(body)["error"] == DEAD_ENDS["bad_request"]
 
     run(scenario())
+
+
+def test_a_notebook_at_a_locked_seat_is_told_so_and_comes_back_once_unlocked():
+    from rooms.test_client import until
+
+    from tictac_nb import Board
+
+    async def scenario():
+        hall = Hall(None, bot_delay=0)
+        room = hall.open("tyc", seed=2)
+        async with served(hall) as port:
+            seat = Board.join(f"http://127.0.0.1:{port}/seat/{room.id}#{room.seats[0].token}")
+            await until(seat.connected.is_set)
+            room.lock(0)
+            await until(lambda: seat.message == DEAD_ENDS["locked"])
+            room.lock(0, False)
+            await until(seat.connected.is_set, seconds=20)  # its backoff waits at most 8 s between tries
+            seat.close()
+
+    run(scenario())
