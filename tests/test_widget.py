@@ -22,6 +22,7 @@ from tictac_nb import Board, IllegalAction, RandomBot, sandbox
 from tictac_nb.bots import bot_name
 from tictac_nb.engine import Game, Outcome, State, Target
 from tictac_nb.widget import AUTO_PASS_DELAY, FOLLOW_UP_DELAY
+from tictac_nb.words import told
 
 X, O = 0, 1  # noqa: E741 (Tic Tac Two's players, by their marks)
 
@@ -110,7 +111,7 @@ def test_a_legal_click_plays_and_the_bot_answers():
     assert board.state.history == ["5", "1"]
     assert board.turn == 2 and board.message == "" and not board.thinking
     assert board.svg == board.state.render_svg(X) and board.status == "X to move"
-    assert board.can_undo and board.said == "O: mark square 1."
+    assert board.can_undo and board.said == "O marked square 1."  # the bot's move, told from the human's side
 
 
 def test_a_bot_in_the_first_seat_moves_at_once():
@@ -333,12 +334,12 @@ def test_a_bots_move_is_scheduled_so_the_page_does_not_freeze():
         board = Board(ttt(), bots={O: ScriptedBot("1")}, bot_delay=0.01)
         click(board, "5")
         assert board.state.history == ["5"] and board.thinking
-        assert board.status == "O (scripted bot) is thinking" and board.said == "X: mark square 5."
+        assert board.status == "O (scripted bot) is thinking" and board.said == "You marked square 5."
         click(board, "2")
         assert board.message == "it is O's turn, played by a bot" and board.state.history == ["5"]
         await asyncio.sleep(0.1)
         assert board.state.history == ["5", "1"] and not board.thinking and board.status == "X to move"
-        assert board.said == "O: mark square 1."
+        assert board.said == "O marked square 1."
 
     asyncio.run(scenario())
 
@@ -728,7 +729,7 @@ def test_any_game_can_be_clicked_through_in_hot_seat(game_name):
         action = rng.choice(board.state.legal_actions())
         click(board, action)
         assert board.message == ""
-        assert board.said == f"{board.state.player_name(movers(board)[-1])}: {describe_last(board)}."
+        assert board.said == told(board.state.player_name(movers(board)[-1]), describe_last(board))
 
 
 def movers(board):
@@ -855,7 +856,7 @@ def test_a_human_who_can_only_pass_is_passed_for_with_no_cover():
     assert board.state.history == ["play King Creepy @5", "pass"]
     window = ko_answer_window()
     window.play("play King Creepy @5")
-    assert board.said == f"Cute: {window.describe('pass')}."  # as a pass clicked would be said
+    assert board.said == told("Cute", window.describe("pass"))  # as a pass clicked would be said
     # no cover for the answer Cute cannot give; the cover goes up for Cute's own turn, after the pass
     assert [plays for cover, plays in covers if cover] == [2] and board.state.to_move == 1
 

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 
 from .bots import Bot, bot_name
 from .engine import IllegalAction, State
+from .words import auto_pass_words
+from .words import told as said_as
 
 MAX_TARGET = 200  # characters in a clicked target; every game's notation is far shorter
 MAX_TURN = 2**53  # the largest whole number a browser sends exactly
@@ -80,6 +82,9 @@ class Table:
             self.message = ""
             self.refresh()
 
+    told: tuple[int | None, str] | None = None
+    """The last action played, as (mover, its `describe()`), which `said` tells from this screen's side."""
+
     auto_pass = False
     """Whether the board passes for a human whose only legal action is "pass" (a K.O. answer they cannot give)."""
 
@@ -129,6 +134,9 @@ class Table:
         if state.outcome is None and state.to_move in self.bots:
             who = f"{state.player_name(state.to_move)} ({bot_name(self.bots[state.to_move])})"
             return f"{who} {self._stalled}" if self._stalled else f"{who} is thinking"
+        passing = auto_pass_words(state.game)
+        if self._forced_pass() and self.viewer() == state.to_move and passing is not None:
+            return f"{state.player_name(state.to_move)} is passing: {passing[2]}"
         return state.status()
 
     def act(self, target: str) -> None:
@@ -156,12 +164,23 @@ class Table:
             except Exception:  # the renderer cannot open it: no first step after all
                 raise IllegalAction(f"{target[:30]!r} is not an action you can take now") from None
             return
-        words = state.describe(target)
-        mover = state.player_name(state.to_move)
+        mover, words = state.to_move, state.describe(target)
         state.play(target)
-        self.said = f"{mover}: {words}."
+        self.tell(mover, words)
         self.pending = None
         self._changed()
+
+    def tell(self, mover: int | None, words: str) -> None:
+        """Say the action `mover` just played (its `describe()` words) on this screen: `said`."""
+        self.told = (mover, words)
+        self.said = self.telling(self.told)
+
+    def telling(self, told: tuple[int | None, str] | None) -> str:
+        """An action played, as this screen says it: "You ..." on the mover's own seat, else the mover's name."""
+        if told is None:
+            return ""
+        mover, words = told
+        return said_as(self.state.player_name(mover), words, yours=mover is not None and mover == self.seat)
 
     def _first_step(self, target: str, legal: Any) -> bool:
         """Whether `target` is the first step of a two-step choice: one of the targets that is no action.
@@ -232,7 +251,7 @@ class Table:
         for _ in range(back):
             self.state.undo()
         self.deal_again()
-        self.said = ""
+        self.said, self.told = "", None
         self.pending = None
         self._stalled = ""
         self._changed()
@@ -263,7 +282,7 @@ class Table:
         self.pending = None
         self._shown = None
         self._stalled = ""
-        self.said = ""
+        self.said, self.told = "", None
         self._changed()
 
     def hint(self) -> Any:

@@ -191,10 +191,9 @@ class Board(BoardFront, Table):
 
     def _pass(self) -> None:
         """Pass for the human to move, said as their own pass would be (the words tell nothing of the hand)."""
-        name = self.state.player_name(self.state.to_move)
-        words = self.state.describe("pass")
+        mover, words = self.state.to_move, self.state.describe("pass")
         self.state.play("pass")
-        self.said = f"{name}: {words}."
+        self.tell(mover, words)
         self.pending = None
         self._changed(schedule=False)
 
@@ -236,7 +235,7 @@ class Board(BoardFront, Table):
         except Exception as error:
             self._stop_bot("could not move: Undo or New game to go on", f"{name}'s bot failed: {str(error)[:200]}")
             return
-        self.said = f"{name}: {words}."
+        self.tell(player, words)
         self._changed(schedule=False)
 
     def _stop_bot(self, stalled: str, message: str) -> None:

@@ -132,7 +132,7 @@ def check_reply(result: dict) -> None:
     """The bot moved: the last action is said by a player the status named as thinking after the reader's
     action (one of several bots, in a game with more), and the board changed."""
     assert result["thinkers"], f"the board did not say a bot was thinking after the reader's action: {result}"
-    speaker = result["said"].split(": ")[0]
-    assert speaker in result["thinkers"] and result["said"].endswith("."), f"the bot's move is not shown: {result}"
+    spoke = any(result["said"].startswith(f"{name} ") for name in result["thinkers"])  # "O marked square 1."
+    assert spoke and result["said"].endswith("."), f"the bot's move is not shown: {result}"
     assert result["changed"], f"the board looks the same after the bot's move: {result}"
     assert result["message"] == "", f"a message after the bot's move: {result}"

@@ -79,7 +79,7 @@ async def leak_check(name: str, options: dict, limit: int, seed: int) -> dict:
                 else:
                     words = twin.state.describe(action)
                     twin.state._become(room.state.determinize(viewer, rngs[viewer]))
-                    twin.said = f"{twin.state.player_name(mover)}: {words}."
+                    twin.told = (mover, words)
                     twin.commit()
                     await twin_of[viewer].next()
         for viewer in viewers:

@@ -15,6 +15,7 @@ from tictac_nb import Board, sandbox
 from tictac_nb.rooms.hall import Hall
 from tictac_nb.rooms.room import CLOSE_TAKEN_OVER, Room, make_bot
 from tictac_nb.rooms.server import BURST, CLOSE_BINARY, CLOSE_FLOOD, CLOSE_TOKEN, CLOSE_UNKNOWN_ROOM, MAX_MESSAGE
+from tictac_nb.words import told
 
 
 def test_a_seat_is_sent_what_a_board_bound_to_it_shows():
@@ -27,7 +28,9 @@ def test_a_seat_is_sent_what_a_board_bound_to_it_shows():
             rng = random.Random(3)
             for _ in range(25):
                 mover = room.state.to_move
-                await seats[mover].act(rng.choice(room.state.legal_actions()))
+                action = rng.choice(room.state.legal_actions())
+                words = room.state.describe(action)
+                await seats[mover].act(action)
                 for seat, client in enumerate([*seats, onlooker]):
                     if seat != mover:
                         await client.next()
@@ -36,8 +39,10 @@ def test_a_seat_is_sent_what_a_board_bound_to_it_shows():
                     for name in ("svg", "status", "cover", "choosing", "played"):
                         assert client.values[name] == getattr(board, name), name
                     assert client.values["played"] == len(room.state.history)
-                    assert client.values["said"] == seats[mover].values["said"] != ""
+                    # another seat's action is told from this seat's side: "Player 2 played ...", "You played ..."
+                    assert client.values["said"] == told(room.state.player_name(mover), words, seat == mover)
                 assert onlooker.values["svg"] == room.state.render_svg(None)
+                assert onlooker.values["said"] == told(room.state.player_name(mover), words)
             assert [c.hello["seat"] for c in seats] == [room.state.player_name(s) for s in range(4)]
             assert onlooker.hello["seat"] == "the onlooker"
 

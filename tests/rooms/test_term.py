@@ -15,9 +15,10 @@ from tictac_nb import Board, from_record, new_game
 from tictac_nb.bots import RandomBot
 from tictac_nb.rooms import room as room_module
 from tictac_nb.rooms.hall import Hall
-from tictac_nb.rooms.room import CLOSE_FREED, CLOSE_FULL, CLOSE_REISSUED, View
+from tictac_nb.rooms.room import CLOSE_FREED, CLOSE_FULL, CLOSE_LOCKED, CLOSE_REISSUED, CLOSE_REMOVED, View
 from tictac_nb.rooms.server import CLOSE_TOKEN
 from tictac_nb.table import AUTO_PASS_DELAY
+from tictac_nb.words import DEAD_ENDS, told
 
 
 def forced(state) -> bool:
@@ -42,7 +43,7 @@ def test_a_room_passes_for_a_human_who_can_only_pass_and_only_then():
                     while seats[mover].values["played"] <= played:
                         await seats[mover].next()
                     assert room.state.history[played] == "pass"
-                    assert seats[mover].values["said"] == f"{state.player_name(mover)}: {words}."
+                    assert seats[mover].values["said"] == told(state.player_name(mover), words, yours=True)
                     passes += 1
                 else:
                     await seats[state.to_move].act(rng.choice([a for a in state.legal_actions()]))
@@ -106,9 +107,11 @@ def test_a_reissued_link_stops_the_old_one_at_once_and_seats_are_freed_and_locke
             assert (await seat.closed()).code == CLOSE_FREED
             seat = await Client.token(port, room.id, new_token)  # a freed seat's link opens it again
             room.lock(1)
-            assert (await seat.closed()).code == CLOSE_FREED
-            with pytest.raises(Closed):
+            closed = await seat.closed()
+            assert closed.code == CLOSE_LOCKED and closed.reason == DEAD_ENDS["locked"]
+            with pytest.raises(Closed) as refused:  # a locked seat's link says so (its page tries again)
                 await Client.token(port, room.id, new_token)
+            assert refused.value.code == CLOSE_LOCKED and "unlock" in refused.value.reason
             room.lock(1, False)
             await Client.token(port, room.id, new_token)
 
@@ -128,7 +131,8 @@ def test_an_ended_room_is_read_only_and_a_removed_one_is_gone():
             frame = await mover.ask({"type": "new", "turn": mover.values["turn"]})
             assert "ended" in mover.values["message"] and room.number == 0
             hall.remove(room.id)
-            assert (await mover.closed()).code == CLOSE_FREED and room.id not in hall.rooms
+            closed = await mover.closed()
+            assert (closed.code, closed.reason) == (CLOSE_REMOVED, DEAD_ENDS["removed"]) and room.id not in hall.rooms
 
     run(scenario())
 
@@ -139,12 +143,17 @@ def test_a_new_game_needs_every_human_seat_or_the_teacher():
         room = hall.open("tic-toc", {"players": 3}, bots={2: "random"}, seed=2)
         async with served(hall) as port:
             first, second = await Client.seat(port, room, 0), await Client.seat(port, room, 1)
-            frame = await first.ask({"type": "new", "turn": first.values["turn"]})
-            assert room.number == 0 and room.state.player_name(1) in frame["set"]["message"]
+            await first.ask({"type": "new", "turn": first.values["turn"]})
+            asking = f"{room.state.player_name(0)} asks for a new game: it starts once {room.state.player_name(1)}"
+            assert room.number == 0 and asking in first.values["status"] and "you asked" in first.values["message"]
+            await second.next()  # the other seat sees the request at once, and so does the teacher's lobby
+            assert asking in second.values["status"] and asking in hall.summary()[0]["asking"]
             await second.ask({"type": "new", "turn": second.values["turn"]})
             assert room.number == 1
             room.teacher_new_game()
-            assert room.number == 2
+            assert room.number == 2 and not hall.summary()[0]["asking"]
+            while "new game" in first.values["status"]:  # the request is gone once a new game starts
+                await first.next()
 
     run(scenario())
 

@@ -121,7 +121,7 @@ def test_the_prompt_says_what_the_player_may_do_now(deal):
     assert "Your turn: you drew Peter Pan and Lost Boy. You hold 5 cards: play or discard down to 3" in svg
     play(state, "play Pan", "play Boy")
     assert "Your turn: you drew Peter Pan and Lost Boy. Play, discard, or end your turn." in state.render_svg(0)
-    assert targets(state.render_svg(0))["end"] == "end turn"
+    assert targets(state.render_svg(0))["end"] == "end your turn"
     assert "Turn 1: Player 1 drew 2: play, discard, or end the turn" in state.render_svg(1)
 
 

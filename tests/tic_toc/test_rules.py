@@ -388,8 +388,8 @@ def test_every_action_has_words_for_screen_readers():
     assert state.describe("croc @2") == "play a Crocodile against Player 2's Pirates"
     assert state.describe("tink Pan") == "play Tinker Bell to take Peter Pan from the discard pile"
     assert state.describe("treasure Boy") == "play Pirate Treasure to take Lost Boy from the market"
-    assert state.describe("play Boy (switch)") == "switch to Lost Boys: discard your table, then play Lost Boy"
-    assert state.describe("end") == "end turn"
+    assert state.describe("play Boy (switch)") == "switch to Lost Boys, discarding your table to play Lost Boy"
+    assert state.describe("end") == "end your turn"
     assert state.describe("tink") == "your Tinker Bell: choose its target"
 
 

@@ -26,13 +26,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 from ..frontend import BoardFront
 from .keys import Keys, private_file, private_folder
-from .room import TRAITS
+from .room import CLOSE_LOCKED, TRAITS
 
 RETRY = (0.25, 8.0)  # seconds before reconnecting: first, and at most (doubling in between)
 SERVER_FILE = "server.json"
 CLOSED_FOR_GOOD = (4401, 4403, 4404, 4409, 4410, 4411)
-"""Close codes after which a page does not reconnect: a bad link, a full gallery, no such room, the seat
-taken over on another screen, reissued, freed or locked by the teacher."""
+"""Close codes after which a page does not reconnect: a bad link, a full gallery, no such room (or removed), the
+seat taken over on another screen, reissued or freed by the teacher. A locked seat (4423) is tried again, with
+the same backoff, until the teacher unlocks it."""
 
 
 def parse_link(link: str) -> tuple[str, dict]:
@@ -93,7 +94,7 @@ class RemoteBoard(BoardFront):
                 self.message = reason or "this link opens no seat here"
                 return
             if not self._closing:
-                self.message = "connection to the room lost: reconnecting…"
+                self.message = reason if code == CLOSE_LOCKED else "connection to the room lost: reconnecting…"
                 await asyncio.sleep(wait)
                 wait = min(2 * wait, RETRY[1])
 

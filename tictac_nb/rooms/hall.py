@@ -87,6 +87,6 @@ class Hall:
                            "bot_words": None if seat.spec is None else bot_words(seat.spec),
                            "locked": seat.locked, "connected": connected[index]}
                           for index, seat in enumerate(room.seats)],
-                "watching": len(room.gallery.sockets), "watch": room.watch_token,
+                "watching": len(room.gallery.sockets), "watch": room.watch_token, "asking": room.asking(),
             })
         return rows

@@ -7,7 +7,7 @@ import html
 
 from ..engine import Choice, Game, WholeNumber, boolean
 from ..registry import GAMES
-from ..words import BOTS, QUICK_MCTS, ROOM, option_help, option_label
+from ..words import BOTS, QUICK_MCTS, ROOM, auto_pass_words, option_help, option_label
 
 HEAD = """<!doctype html>
 <html lang="en">
@@ -52,14 +52,32 @@ LOBBY = HEAD.format(title="tictac_nb rooms: lobby").replace('href="../static/', 
 """
 
 
+DEAD_END = HEAD + """<body>
+<main>
+<h1>{title}</h1>
+<section class="dead-end" role="alert"><p>{words}</p></section>
+</main>
+</body>
+</html>
+"""
+
+
+def dead_end_page(words: str, depth: int) -> str:
+    """A page that says what happened and what to do (`tictac_nb.words.DEAD_ENDS`), never a bare error: in the
+    rooms' look, its style found from `depth` folders down (1 for /seat/ROOM), so it works at any prefix."""
+    page = DEAD_END.format(title="tictac_nb rooms", words=html.escape(words))
+    return page.replace('href="../static/', f'href="{"../" * depth}static/')
+
+
 def seat_page(title: str, kind: str) -> str:
     words = f"{title}: {'watching' if kind == 'watch' else 'your seat'}"
     return SEAT.format(title=html.escape(words))
 
 
 def game_forms() -> dict:
-    """Each game's options the lobby offers (those whose check names their values, as the play pages do), for
-    the games registered now: a game a notebook registers after the server started is offered too."""
+    """Each game's options the lobby offers (those whose check names their values, as the play pages do), and
+    its auto-pass box in its own words (None where it has no answer windows), for the games registered now: a
+    game a notebook registers after the server started is offered too."""
     return {name: _form(game) for name, game in GAMES.items()}
 
 
@@ -90,7 +108,9 @@ def _form(game: Game) -> dict:
         elif isinstance(check, WholeNumber) and option.default is not None:
             options[key] = {"kind": "int", "low": check.low, "high": check.high, **said}
     players = game.options.get("players")
+    passing = auto_pass_words(game)
     form = {"title": game.title, "options": options,
-            "players": players.default if players else game.new_game(0).num_players}
+            "players": players.default if players else game.new_game(0).num_players,
+            "auto_pass": None if passing is None else {"label": passing[0], "help": passing[1]}}
     _FORMS[game.name] = (game, form)
     return form

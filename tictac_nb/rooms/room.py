@@ -35,6 +35,7 @@ from ..frozen import thaw
 from ..registry import is_builtin
 from ..sandbox import as_bot, decide
 from ..table import AUTO_PASS_DELAY, Table
+from ..words import DEAD_ENDS, new_game_asked
 from .keys import Keys
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,9 @@ interpreter for the pages, however many bots think (bench/rooms.py and docs/arch
 TOKEN_CHARS = 64
 MAX_SPECTATORS = 400
 CLOSE_TAKEN_OVER, CLOSE_REISSUED, CLOSE_FREED, CLOSE_FULL = 4409, 4410, 4411, 4403
+CLOSE_REMOVED, CLOSE_LOCKED = 4404, 4423
+"""A page closed with CLOSE_LOCKED tries again by itself (the seat may be unlocked); after any other of these,
+it stops and says why (`tictac_nb.words.DEAD_ENDS`)."""
 
 
 def make_bot(game: Game, spec: Any, seed: int) -> Bot:
@@ -93,7 +97,8 @@ class View(Table):
         self._shown: int | None = None
         self._movers_seen: tuple[tuple | None, list[tuple[int | None, bool]]] = (None, [])
         self.svg = self.status = self.message = self.cover = ""
-        self.said = room.said
+        self.told = room.told
+        self.said = self.telling(room.told)
         self.turn = self.played = self.answers = 0
         self.thinking = self.can_undo = self.choosing = self.can_hint = False
         self.hint_words = ""  # hints are the notebook board's: a room sends these traits empty
@@ -163,16 +168,26 @@ class View(Table):
         if self.seat is None:
             raise IllegalAction("an onlooker watches the game: only a seat's link starts a new game")
         room.check_open()
-        if room.state.outcome is None and not room.stalled:
-            room.asked.add(self.seat)
-            waiting = [room.state.player_name(seat) for seat in room.humans if seat not in room.asked]
-            if waiting:
-                raise IllegalAction(f"you asked for a new game; it starts once {', '.join(waiting)} "
-                                    "ask too (or the teacher starts it)")
+        if room.state.outcome is None and not room.stalled and room.ask_new_game(self):
+            self.message = "you asked for a new game: every seat and the teacher see it"
+            return
         room.restart()
         self.pending = None
-        self.said = ""
+        self.said, self.told = "", None
         self._changed()
+
+    def tell_told(self, told: tuple[int | None, str] | None) -> None:
+        """Say the room's last action (or nothing) from this view's side."""
+        if told is None:
+            self.said, self.told = "", None
+        else:
+            self.tell(*told)
+
+    def _status(self) -> str:
+        """The game's status, and while a player asks for a new game, who asks and who it waits for."""
+        status = super()._status()
+        asking = self.room.asking()
+        return f"{status}. {asking}" if asking else status
 
     def frame(self, **extra: Any) -> dict | None:
         """The traits that changed since the last frame (all of them in the first), or None."""
@@ -212,7 +227,8 @@ class Gallery:
         if len(self.sockets) >= MAX_SPECTATORS:
             return None
         if not self.sockets:  # nobody watched: the view was left as it was; now it is brought up to date
-            self.view.pending, self.view.said = None, self.room.said
+            self.view.pending = None
+            self.view.tell_told(self.room.told)
             self.view._changed()
             self.view.frame()
         key = id(send)
@@ -256,7 +272,7 @@ class Room:
                 seat.token = self.keys.seat(room_id, index, seat.issue)
         self.humans = [index for index, seat in enumerate(seats) if not seat.is_bot]
         self.views: list[View] = []
-        self.said = ""
+        self.told: tuple[int | None, str] | None = None  # the last action played: (mover, its words)
         self.stalled = ""
         self.version = 0
         self.auto_pass, self.watch_issue, self.ended = auto_pass, watch_issue, ended
@@ -301,13 +317,17 @@ class Room:
             raise IllegalAction("the teacher has ended this room: its board stays to look at")
 
     def seat_of(self, token: Any) -> int | None:
-        """The seat a token opens, compared in constant time against every seat; None for any other token
-        (a locked seat's too)."""
+        """The seat a token opens; None for any other token (a locked seat's too)."""
+        seat = self.seat_holding(token)
+        return None if seat is None or self.seats[seat].locked else seat
+
+    def seat_holding(self, token: Any) -> int | None:
+        """The seat whose link holds `token`, locked or not, compared in constant time against every seat."""
         if type(token) is not str or not 0 < len(token) <= TOKEN_CHARS or not token.isascii():
             return None
         found = None
         for index, seat in enumerate(self.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token, token) and not seat.locked:
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
                 found = index
         return found
 
@@ -321,7 +341,7 @@ class Room:
         seat's earlier connection, if any, is told and closed: one connection a seat."""
         if seat is not None:
             for old in [view for view in self.views if view.seat == seat]:
-                self._drop(old, CLOSE_TAKEN_OVER, "this seat was opened on another screen")
+                self._drop(old, CLOSE_TAKEN_OVER, DEAD_ENDS["taken"])
         view = View(self, seat, send, close)
         self.views.append(view)
         name = "the onlooker" if seat is None else self.state.player_name(seat)
@@ -364,25 +384,29 @@ class Room:
         chosen = self._seat(seat)
         chosen.issue += 1
         chosen.token = self.keys.seat(self.id, seat, chosen.issue)
-        self._kick(seat, CLOSE_REISSUED, "the teacher gave this seat a new link")
+        self._kick(seat, CLOSE_REISSUED, DEAD_ENDS["reissued"])
         self._save()
         return chosen.token
 
     def free(self, seat: int) -> None:
         """Close the seat's connection: its link may be opened again, on any screen."""
         self._seat(seat)
-        self._kick(seat, CLOSE_FREED, "the teacher freed this seat")
+        self._kick(seat, CLOSE_FREED, DEAD_ENDS["freed"])
 
     def lock(self, seat: int, locked: bool = True) -> None:
         """Lock the seat (its link opens nothing, its connection closes) or unlock it."""
         chosen = self._seat(seat)
         chosen.locked = bool(locked)
         if chosen.locked:
-            self._kick(seat, CLOSE_FREED, "the teacher locked this seat")
+            self._kick(seat, CLOSE_LOCKED, DEAD_ENDS["locked"])
         self._save()
 
     def set_auto_pass(self, on: bool) -> None:
+        """Turn auto-pass on or off: every view says at once whether the room passes for the seat to move."""
         self.auto_pass = bool(on)
+        for view in self._all_views():
+            view.refresh()
+            view.flush()
         self._save()
         self.schedule_bot()
 
@@ -399,8 +423,8 @@ class Room:
     def close_all(self) -> None:
         """Every connection closed: the room is removed."""
         for view in list(self.views):
-            self._drop(view, CLOSE_FREED, "the teacher removed this room")
-        self.gallery.close_all(CLOSE_FREED, "the teacher removed this room")
+            self._drop(view, CLOSE_REMOVED, DEAD_ENDS["removed"])
+        self.gallery.close_all(CLOSE_REMOVED, DEAD_ENDS["removed"])
 
     def restart(self) -> None:
         """A new game with the same rules and seats (a fresh secret seed)."""
@@ -410,9 +434,31 @@ class Room:
         self.stalled = ""
         self.asked.clear()
 
+    def ask_new_game(self, asker: View) -> bool:
+        """`asker`'s seat asks for a new game: every other view (and the lobby) sees the request at once.
+        False once every human seat has asked (the new game may start)."""
+        self.asked.add(asker.seat)
+        if not self.waiting_for():
+            return False
+        for view in self._all_views():
+            view.refresh()
+            if view is not asker:
+                view.flush()
+        return True
+
+    def waiting_for(self) -> list[str]:
+        """The human seats a new game still waits for, by name."""
+        return [self.state.player_name(seat) for seat in self.humans if seat not in self.asked]
+
+    def asking(self) -> str:
+        """Who asks for a new game and who it waits for, in words ("" when nobody asks)."""
+        if not self.asked:
+            return ""
+        return new_game_asked([self.state.player_name(seat) for seat in sorted(self.asked)], self.waiting_for())
+
     def teacher_new_game(self) -> None:
         self.restart()
-        self.said = ""
+        self.told = None
         self.commit()
 
     # ---- what happens ----------------------------------------------------------------------------
@@ -438,11 +484,11 @@ class Room:
         self.version += 1
         if self.state.outcome is not None:
             self.asked.clear()
-        self.said = actor.said if actor is not None else self.said
+        self.told = actor.told if actor is not None else self.told
         for view in self._all_views():
             if view is not actor:
                 view.pending = None
-                view.said = self.said
+                view.tell_told(self.told)
                 view._changed()
         self._save()  # before any page hears of it
         for view in self._all_views():
@@ -496,10 +542,9 @@ class Room:
 
     def bot_move(self, action: str) -> None:
         """Play a bot's (checked) action for the seat to move (or a forced pass, said as a pass is)."""
-        name = self.state.player_name(self.state.to_move)
-        words = self.state.describe(action)
+        mover, words = self.state.to_move, self.state.describe(action)
         self.state.play(action)
-        self.said = f"{name}: {words}."
+        self.told = (mover, words)
         self.commit()
 
     def play_bots(self) -> None:

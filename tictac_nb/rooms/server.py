@@ -31,16 +31,18 @@ from ..export import page as replay_page
 from ..frontend import FRONTEND
 from ..registry import GAMES
 from ..replay import Timeline
+from ..words import DEAD_ENDS
 from . import pages
 from .hall import Hall
-from .room import CLOSE_FULL, Room, View
+from .room import CLOSE_FULL, CLOSE_LOCKED, CLOSE_REMOVED, Room, View
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # bytes in one WebSocket message; every message a page sends is far shorter
 MAX_BODY = 64 * 1024  # bytes in a request body: a room's options are far shorter
 HELLO_WAIT = 5.0  # seconds a new WebSocket has to say who it is
 RATE, BURST = 20.0, 40  # messages a second a connection may send on average, and at once
-CLOSE_UNKNOWN_ROOM, CLOSE_BAD_HELLO, CLOSE_TOKEN, CLOSE_BINARY, CLOSE_FLOOD = 4404, 4400, 4401, 4415, 4429
+CLOSE_BAD_HELLO, CLOSE_TOKEN, CLOSE_BINARY, CLOSE_FLOOD = 4400, 4401, 4415, 4429
+CLOSE_UNKNOWN_ROOM = CLOSE_REMOVED  # a room removed while a page was open, or never there: the page says both
 CLOSE_NO_HELLO = 4408
 POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
           "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -72,6 +74,26 @@ class Guarded:
             return
         access.error("%s %s failed: %s", self.request.method, self.request.path[:80], kind.__name__,
                      exc_info=(kind, value, traceback))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        """A page that says what happened and what to do, in the rooms' look (never tornado's bare error)."""
+        error = kwargs.get("exc_info", (None, None))[1]
+        key = getattr(error, "words", error_words(status_code))
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(pages.dead_end_page(DEAD_ENDS[key], min(self.request.path.count("/") - 1, 16)))
+
+
+def error_words(status: int) -> str:
+    """Which of `DEAD_ENDS` an HTTP error says, by its status."""
+    return "not_found" if status == 404 else "failed" if status >= 500 else "bad_request"
+
+
+class DeadEnd(tornado.web.HTTPError):
+    """An HTTP error whose page says `DEAD_ENDS[words]`."""
+
+    def __init__(self, status: int, words: str) -> None:
+        super().__init__(status)
+        self.words = words
 
 
 class NotFound(Guarded, tornado.web.RequestHandler):
@@ -113,7 +135,7 @@ class Socket(Guarded, tornado.websocket.WebSocketHandler):
     def open(self, room_id: str) -> None:
         self.room = self.hall.rooms.get(room_id)
         if self.room is None:
-            self.close(CLOSE_UNKNOWN_ROOM, "there is no such room on this server")
+            self.close(CLOSE_UNKNOWN_ROOM, DEAD_ENDS["no_room"])
             return
         self._timer = tornado.ioloop.IOLoop.current().call_later(self.hello_wait, self._no_hello)
 
@@ -148,15 +170,18 @@ class Socket(Guarded, tornado.websocket.WebSocketHandler):
             tornado.ioloop.IOLoop.current().remove_timeout(self._timer)
         if set(hello) == {"type", "watch"}:
             if not self.room.is_watch_token(hello["watch"]):
-                self.close(CLOSE_TOKEN, "this spectator link is not this room's (ask the teacher for it)")
+                self.close(CLOSE_TOKEN, DEAD_ENDS["no_watch"])
                 return
             self.watching = self.room.gallery.add(self._send_text, self._close)
             if self.watching is None:
-                self.close(CLOSE_FULL, "this room has as many spectators as it takes")
+                self.close(CLOSE_FULL, DEAD_ENDS["full"])
             return
-        seat = self.room.seat_of(hello.get("token"))
+        seat = self.room.seat_holding(hello.get("token"))
         if seat is None or set(hello) != {"type", "token"}:
-            self.close(CLOSE_TOKEN, "this link holds no seat of this room")
+            self.close(CLOSE_TOKEN, DEAD_ENDS["no_seat"])
+            return
+        if self.room.seats[seat].locked:
+            self.close(CLOSE_LOCKED, DEAD_ENDS["locked"])
             return
         self.view = self.room.join(seat, self._send, self._close)
 
@@ -202,7 +227,7 @@ class Page(Guarded, tornado.web.RequestHandler):
             return
         room = self.hall.rooms.get(room_id)
         if room is None:
-            raise tornado.web.HTTPError(404)
+            raise DeadEnd(404, "no_room")
         self.write(pages.seat_page(room.game.title, self.kind))
 
 
@@ -216,7 +241,7 @@ class Replay(Guarded, tornado.web.RequestHandler):
     def get(self, room_id: str) -> None:
         room = self.hall.rooms.get(room_id)
         if room is None or room.state.outcome is None:
-            raise tornado.web.HTTPError(404)
+            raise DeadEnd(404, "no_room" if room is None else "no_replay")
         self.set_header("Content-Security-Policy", REPLAY_POLICY)
         self.set_header("Cache-Control", "no-store")
         if self.kind == "export":
@@ -245,6 +270,9 @@ class Api(Guarded, tornado.web.RequestHandler):
         if not self.hall.check_teacher(words.removeprefix("Bearer ")):
             self.set_status(401)
             self.finish({"error": "the lobby needs the teacher's link, printed when the server started"})
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        self.finish({"error": DEAD_ENDS[error_words(status_code)]})
 
     def get(self) -> None:
         self.write({"games": pages.game_forms(), "words": pages.lobby_words(), "rooms": self.hall.summary()})

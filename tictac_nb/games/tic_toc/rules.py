@@ -654,7 +654,7 @@ class TicToc(State):
         if op == PLAY:
             return f"play {FULL[arg]} on your table"
         if op == SWITCH:
-            return f"switch to {TEAM_NAMES[TEAM_OF[arg]]}: discard your table, then play {FULL[arg]}"
+            return f"switch to {TEAM_NAMES[TEAM_OF[arg]]}, discarding your table to play {FULL[arg]}"
         if op == CROC_AT:
             return f"play a Crocodile against {NAMES[arg]}'s Pirates"
         if op == SMEE_AT:
@@ -665,7 +665,7 @@ class TicToc(State):
             return f"play Pirate Treasure to take {FULL[arg]} from the market"
         if op == DISCARD:
             return f"discard {FULL[arg]} from your hand"
-        return "end turn"
+        return "end your turn"
 
     def targets(self) -> list[Target]:
         """Every legal action, and the first step (`croc`, `smee`, `tink`, `treasure`) of a card with

@@ -9,7 +9,9 @@ const base = new URL(".", location.href.split("#")[0]).href.replace(/\/$/, "");
 const headers = { Authorization: `Bearer ${token}` };
 let games = {};
 let words = {};
+let lastRooms = [];
 const cards = new Map();
+const POLL = 2000; // ms between two looks at the rooms
 
 function el(tag, text, attrs = {}) {
   const node = document.createElement(tag);
@@ -72,21 +74,45 @@ function drawForm() {
   const chosen = document.querySelector('[data-option="players"]');
   if (chosen) chosen.addEventListener("change", drawBots);
   drawBots();
+  drawSettings(game);
 }
 
-function drawSettings() {
-  const { label, help } = words.room.auto_pass;
+// Auto-pass in the game's own words, only for a game with answer windows (its form's auto_pass is null else).
+function drawSettings(game) {
+  const box = document.getElementById("room-settings");
+  box.replaceChildren();
+  if (!game.auto_pass) return;
+  const { label, help } = game.auto_pass;
   const input = el("input", "", { type: "checkbox", id: "auto-pass" });
   input.checked = true;
-  const box = el("label", `${label} `);
-  box.append(input);
-  document.getElementById("room-settings").replaceChildren(withHelp(box, help));
+  const labelled = el("label", `${label} `);
+  labelled.append(input);
+  box.append(withHelp(labelled, help));
 }
 
-async function control(room, ask) {
-  const answer = await fetch("api/room", { method: "POST", headers, body: JSON.stringify({ room, ...ask }) });
-  const data = await answer.json();
-  document.getElementById("error").textContent = answer.ok ? "" : data.error;
+// The server's answer as [response, data], or null when it cannot be reached (the lobby then says so).
+async function ask(path, options = {}) {
+  try {
+    const answer = await fetch(path, { headers, ...options });
+    return [answer, await answer.json()];
+  } catch {
+    connectionLost();
+    return null;
+  }
+}
+
+function connectionLost() {
+  const line = document.getElementById("connection");
+  line.textContent = "Connection to the server lost: the rooms below are as last seen. Trying again every "
+    + `${POLL / 1000} s…`;
+  document.body.dataset.connection = "lost";
+  drawRooms(lastRooms, true);
+}
+
+async function control(room, what) {
+  const got = await ask("api/room", { method: "POST", body: JSON.stringify({ room, ...what }) });
+  if (!got) return;
+  document.getElementById("error").textContent = got[0].ok ? "" : got[1].error;
   refresh();
 }
 
@@ -102,8 +128,12 @@ function qrButton(room, seat, picture) {
       picture.innerHTML = "";
       return;
     }
-    const answer = await fetch(`api/qr?room=${room}&seat=${seat}&base=${encodeURIComponent(base)}`, { headers });
-    picture.innerHTML = answer.ok ? await answer.text() : "";
+    try {
+      const answer = await fetch(`api/qr?room=${room}&seat=${seat}&base=${encodeURIComponent(base)}`, { headers });
+      picture.innerHTML = answer.ok ? await answer.text() : "";
+    } catch {
+      connectionLost();
+    }
   });
 }
 
@@ -139,21 +169,39 @@ function buildCard(room) {
     qrButton(room.id, "watch", picture), el("small", ` ${words.room.watch.help}`), picture);
   list.append(watch);
   card.append(list);
-  const auto = el("input", "", { type: "checkbox", class: "auto-pass" });
-  auto.addEventListener("change", () => control(room.id, { do: "auto_pass", on: auto.checked }));
-  const autoLabel = el("label", `${words.room.auto_pass.label} `);
-  autoLabel.append(auto);
   const row = el("p", "", { class: "room-controls" });
-  row.append(autoLabel, button("new game", () => control(room.id, { do: "new_game" })),
+  const passing = games[room.game] && games[room.game].auto_pass;
+  if (passing) {
+    const auto = el("input", "", { type: "checkbox", class: "auto-pass" });
+    auto.addEventListener("change", () => control(room.id, { do: "auto_pass", on: auto.checked }));
+    const autoLabel = el("label", `${passing.label} `);
+    autoLabel.append(auto);
+    row.append(autoLabel);
+  }
+  row.append(button("new game", () => control(room.id, { do: "new_game" })),
     button("end the room", () => control(room.id, { do: "end" })),
-    button("remove", () => control(room.id, { do: "remove" })));
+    removeButton(room.id, row));
   card.append(row);
   return card;
 }
 
-function updateCard(card, room) {
+// Removing a room cannot be undone: the button first asks, in a line of its own, and only "yes" removes it.
+function removeButton(room, row) {
+  return button("remove", () => {
+    if (row.nextElementSibling && row.nextElementSibling.classList.contains("confirm")) return;
+    const { label, help } = words.room.remove;
+    const confirm = el("p", "", { class: "confirm", role: "alertdialog", "aria-label": label });
+    const keep = button("keep the room", () => confirm.remove());
+    confirm.append(el("span", help), button(label, () => control(room, { do: "remove" })), keep);
+    row.after(confirm);
+    keep.focus();
+  });
+}
+
+function updateCard(card, room, stale) {
   const turn = room.to_move && !room.status.includes(room.to_move) ? ` ${room.to_move} to move.` : "";
-  card.querySelector(".state").textContent = `${room.status}.${turn} ${room.played} actions; `
+  const asking = room.asking ? ` ${room.asking}.` : "";
+  card.querySelector(".state").textContent = `${room.status}.${turn}${asking} ${room.played} actions; `
     + `${room.watching} watching${room.ended ? "; ended by the teacher" : ""}`;
   const result = card.querySelector(".result");
   result.hidden = !room.over;
@@ -163,19 +211,19 @@ function updateCard(card, room) {
     item.querySelector(".name").textContent = `${seat.name}: `;
     const human = !seat.bot;
     item.querySelector(".controls").hidden = !human;
-    item.querySelector(".who").textContent = human
-      ? `${seat.locked ? "locked" : seat.connected ? "connected" : "not connected"} `
-      : seat.bot_words;
+    const seen = seat.locked ? "locked" : seat.connected ? "connected" : "not connected";
+    item.querySelector(".who").textContent = human ? `${stale ? `last seen ${seen}` : seen} ` : seat.bot_words;
     if (human) {
       item.querySelector(".link").href = `${base}/seat/${room.id}#${seat.token}`;
       item.querySelector(".lock").textContent = seat.locked ? "unlock" : "lock";
     }
   });
   card.querySelector(".watch .link").href = `${base}/watch/${room.id}#${room.watch}`;
-  card.querySelector(".auto-pass").checked = room.auto_pass;
+  const auto = card.querySelector(".auto-pass");
+  if (auto) auto.checked = room.auto_pass;
 }
 
-function drawRooms(rooms) {
+function drawRooms(rooms, stale = false) {
   const box = document.getElementById("rooms");
   const live = new Set(rooms.map((room) => room.id));
   for (const [id, card] of cards) if (!live.has(id)) { card.remove(); cards.delete(id); }
@@ -184,17 +232,22 @@ function drawRooms(rooms) {
       cards.set(room.id, buildCard(room));
       box.append(cards.get(room.id));
     }
-    updateCard(cards.get(room.id), room);
+    updateCard(cards.get(room.id), room, stale);
   }
 }
 
 async function refresh() {
-  const answer = await fetch("api/rooms", { headers });
-  const data = await answer.json();
+  const got = await ask("api/rooms");
+  if (!got) return true;
+  const [answer, data] = got;
   if (!answer.ok) {
     document.getElementById("connection").textContent = data.error;
+    document.body.dataset.connection = "refused";
     return false;
   }
+  document.getElementById("connection").textContent = "";
+  document.body.dataset.connection = "open";
+  lastRooms = data.rooms;
   if (!Object.keys(games).length) {
     games = data.games;
     words = data.words;
@@ -202,7 +255,6 @@ async function refresh() {
     for (const [name, game] of Object.entries(games)) select.append(el("option", game.title, { value: name }));
     select.addEventListener("change", drawForm);
     drawForm();
-    drawSettings();
   }
   drawRooms(data.rooms);
   return true;
@@ -219,11 +271,12 @@ document.getElementById("open").addEventListener("submit", async (event) => {
   }
   const bots = {};
   for (const select of document.querySelectorAll("select[data-seat]")) if (select.value) bots[select.dataset.seat] = select.value;
-  const auto_pass = document.getElementById("auto-pass").checked;
-  const answer = await fetch("api/rooms", { method: "POST", headers, body: JSON.stringify({ game, options, bots, auto_pass }) });
-  const data = await answer.json();
-  document.getElementById("error").textContent = answer.ok ? "" : data.error;
+  const auto = document.getElementById("auto-pass");
+  const auto_pass = auto ? auto.checked : true;
+  const got = await ask("api/rooms", { method: "POST", body: JSON.stringify({ game, options, bots, auto_pass }) });
+  if (!got) return;
+  document.getElementById("error").textContent = got[0].ok ? "" : got[1].error;
   refresh();
 });
 
-refresh().then((ok) => { if (ok) setInterval(refresh, 2000); });
+refresh().then((ok) => { if (ok) setInterval(refresh, POLL); });

@@ -13,8 +13,11 @@ let ready = false; // the first frame of this connection has come: messages go o
 let rendered = false;
 let lastWidth = null; // sent again on every new connection: each one renders for its page's width
 let backoff = 250;
-// a bad link, a full gallery, no such room, or the seat taken over, reissued, freed or locked: no reconnect
+// a bad link, a full gallery, no such room (or removed), or the seat taken over, reissued or freed: no reconnect
 const CLOSED_FOR_GOOD = [4401, 4403, 4404, 4409, 4410, 4411];
+const RELOAD = [4409, 4411]; // the link still opens the seat: reloading takes it back
+const LOCKED = 4423; // the teacher may unlock the seat: the page tries again every LOCKED_RETRY ms
+const LOCKED_RETRY = 3000;
 
 function fire(name) {
   for (const callback of listeners[`change:${name}`] || []) callback();
@@ -54,6 +57,29 @@ function say(words, state) {
   document.body.dataset.connection = state;
 }
 
+// Where the page stops (or waits), a panel says what happened and what to do: the server's words, sent as
+// the close reason (tictac_nb/words.py, DEAD_ENDS).
+const panel = document.createElement("section");
+panel.className = "dead-end";
+panel.setAttribute("role", "alert");
+panel.hidden = true;
+line.after(panel);
+
+function deadEnd(words, state, reload) {
+  const sentence = document.createElement("p");
+  sentence.textContent = words;
+  panel.replaceChildren(sentence);
+  if (reload) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Reload this page";
+    button.addEventListener("click", () => location.reload());
+    panel.append(button);
+  }
+  panel.hidden = false;
+  say("", state);
+}
+
 function onFrame(event) {
   const frame = JSON.parse(event.data);
   const first = !ready;
@@ -66,6 +92,7 @@ function onFrame(event) {
   if (first) {
     ready = true;
     backoff = 250;
+    panel.hidden = true;
     say("", "open");
     if (!rendered) {
       board.render({ model, el: root });
@@ -94,8 +121,13 @@ function connect() {
   socket.onmessage = onFrame;
   socket.onclose = (event) => {
     ready = false;
+    if (event.code === LOCKED) {
+      deadEnd(event.reason, "waiting", false);
+      setTimeout(connect, LOCKED_RETRY);
+      return;
+    }
     if (CLOSED_FOR_GOOD.includes(event.code)) {
-      say(event.reason || "This link opens no seat here.", "refused");
+      deadEnd(event.reason || "This link opens no seat here: ask your teacher for it.", "refused", RELOAD.includes(event.code));
       return;
     }
     say("Connection lost: reconnecting…", "lost");
