@@ -288,8 +288,8 @@ def test_a_ko_room_with_auto_pass_asks_its_players_only_real_choices(tmp_path):
 @pytest.mark.parametrize(("name", "options"), [("tic-tac-ko", {"players": 4}), ("tic-toc", {"players": 3}),
                                                ("tic-tac-trek", {})], ids=["ko-4", "tic-toc-3", "trek"])
 def test_the_projector_view_scales_its_text_to_24_px_at_1920_wide_or_fills_the_screen(tmp_path, name, options):
-    """The projector's board grows until its smallest text reads at 24 px, as far as it fits the screen with its
-    status line (a board whose drawing is too tall for that fills the screen's height instead: never a scroll)."""
+    """The projector's board fills the screen with its status line in view (never a scroll); at 1920 x 1080 its
+    smallest text reads at 24 px where the drawing's shape allows, and else it fills the screen's height."""
     from playwright.sync_api import sync_playwright
 
     if CHROMIUM is None:

@@ -18,7 +18,7 @@ from tictac_nb.rooms.server import qr_svg
 from tictac_nb.rooms.store import Store
 
 SCREEN = {"width": 1920, "height": 1080}
-PLAYER_TEXT = 10  # px: a seat's board shrinks to fit the screen down to where its smallest text reads at this
+PLAYER_TEXT = 7  # px: a seat's board shrinks to fit the screen down to where its smallest text reads at this
 PROJECTOR_TEXT = 14  # px: the smallest text of any game's onlooker board on a 1920 x 1080 projector
 SEATINGS = [(name, {"players": players} if len(game.players) > 1 else {})
             for name, game in GAMES.items() if is_builtin(game) for players in game.players]
@@ -154,8 +154,6 @@ def test_ending_the_room_turns_every_open_page_into_a_board_to_look_at(tmp_path)
         lobby.set_default_timeout(30_000)
         lobby.goto(f"{server.url}/lobby#{server.teacher}")
         lobby.locator(".room button", has_text="end the room").click()
-        lobby.wait_for_function("() => /ended by the teacher/.test(document.querySelector('.room .state').textContent)")
-        assert lobby.locator(".room .new-game").is_disabled() and lobby.locator(".room .end").is_disabled()
         for page in (*seats, projector):
             page.wait_for_function("() => /teacher has ended this room/.test("
                                    "document.querySelector('.ttn-status').textContent)")
@@ -163,6 +161,8 @@ def test_ending_the_room_turns_every_open_page_into_a_board_to_look_at(tmp_path)
             assert not page.locator(".ttn-cancel").is_visible() and not page.locator(".ttn-message").text_content()
         for page in seats:
             assert page.locator(".ttn-new").is_disabled() and page.locator(".ttn-undo").is_disabled()
+        lobby.wait_for_function("() => /ended by the teacher/.test(document.querySelector('.room .state').textContent)")
+        assert lobby.locator(".room .new-game").is_disabled() and lobby.locator(".room .end").is_disabled()
         assert next(Store(tmp_path).unfinished()).settings["ended"]
 
 

@@ -37,8 +37,8 @@ const model = {
 
 // The board fits the screen's height with its status line and buttons under it, none below the fold. The
 // projector's board grows to fill the screen, up to its width; a seat's shrinks from the width it was drawn
-// for, but not below where its smallest text reads at PLAYER_TEXT px (a phone's page scrolls instead).
-const PLAYER_TEXT = 10;
+// for where its smallest text then still reads at PLAYER_TEXT px, and else stays as drawn (a phone scrolls).
+const PLAYER_TEXT = 7;
 function smallestText(svg) {
   const sizes = [...svg.querySelectorAll("[font-size]")].filter((node) => node.getClientRects().length)
     .map((node) => parseFloat(node.getAttribute("font-size"))).filter((size) => size > 0);
@@ -54,8 +54,8 @@ function fitBoard() {
   const margin = parseFloat(getComputedStyle(document.body).marginBottom) || 0;
   const tall = (window.innerHeight - frame.top - window.scrollY - under - margin) * (box.width / box.height);
   const drawn = svg.width.baseVal.value || box.width;
-  const width = kind === "watch" ? tall
-    : Math.min(drawn, Math.max(tall, drawn * PLAYER_TEXT / smallestText(svg)));
+  const fits = tall >= drawn * PLAYER_TEXT / smallestText(svg);
+  const width = kind === "watch" ? tall : fits ? Math.min(tall, drawn) : drawn;
   svg.style.width = `${Math.max(1, Math.floor(Math.min(width, root.clientWidth)))}px`;
   svg.style.maxWidth = "none";
 }
