@@ -45,6 +45,8 @@ class BoardFront(anywidget.AnyWidget):
     cover = traitlets.Unicode("").tag(sync=True)
     thinking = traitlets.Bool(False).tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
+    can_new = traitlets.Bool(True).tag(sync=True)
+    """New game may be asked for (not on a room's spectator page, nor in a room the teacher ended)."""
     choosing = traitlets.Bool(False).tag(sync=True)
     """A first step is open (the page shows Cancel)."""
     can_hint = traitlets.Bool(False).tag(sync=True)

@@ -34,7 +34,8 @@ function nextTarget(targets, from, dx, dy) {
 }
 
 const WATCHED = [
-  "status", "said", "message", "thinking", "cover", "can_undo", "turn", "played", "choosing", "can_hint", "hint_words",
+  "status", "said", "message", "thinking", "cover", "can_undo", "can_new", "turn", "played", "choosing", "can_hint",
+  "hint_words",
 ];
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 const QUEUED_AFTER_MS = 250; // a click still unanswered after this long says so in the status
@@ -148,6 +149,7 @@ function render({ model, el: root }) {
     message.textContent = model.get("message");
     const words = model.get("cover");
     undo.disabled = !model.get("can_undo") || Boolean(words);
+    fresh.disabled = model.get("can_new") === false; // a stand-in model without the trait keeps New game
     cancel.hidden = !model.get("choosing");
     hinter.hidden = !model.get("can_hint");
     hint.textContent = model.get("hint_words");

@@ -40,7 +40,7 @@ from .keys import Keys
 
 log = logging.getLogger(__name__)
 TRAITS = ("svg", "status", "said", "message", "turn", "played", "answers", "cover", "thinking", "can_undo",
-          "choosing", "can_hint", "hint_words")
+          "can_new", "choosing", "can_hint", "hint_words")
 """What a seat's page is sent: the traits `Board` syncs, by the same names."""
 MAX_MCTS = 20_000
 BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tictac-bots")
@@ -52,6 +52,8 @@ CLOSE_TAKEN_OVER, CLOSE_REISSUED, CLOSE_FREED, CLOSE_FULL = 4409, 4410, 4411, 44
 CLOSE_REMOVED, CLOSE_LOCKED = 4404, 4423
 """A page closed with CLOSE_LOCKED tries again by itself (the seat may be unlocked); after any other of these,
 it stops and says why (`tictac_nb.words.DEAD_ENDS`)."""
+ENDED = "the teacher has ended this room: its board stays to look at"
+"""What every page of an ended room says (its status), and what it answers a click or a new game with."""
 
 
 def make_bot(game: Game, spec: Any, seed: int) -> Bot:
@@ -101,6 +103,7 @@ class View(Table):
         self.said = self.telling(room.told)
         self.turn = self.played = self.answers = 0
         self.thinking = self.can_undo = self.choosing = self.can_hint = False
+        self.can_new = seat is not None
         self.hint_words = ""  # hints are the notebook board's: a room sends these traits empty
         self._sent: dict[str, Any] = {}
         self.refresh()
@@ -142,8 +145,16 @@ class View(Table):
         return random.Random(secrets.randbits(64))
 
     def refresh(self) -> None:
+        """The traits as `Table` draws them; in a room the teacher ended, a board to look at: no targets, no
+        open first step, no new game."""
+        if self.room.ended:
+            self.pending = None
         self.thinking = self.room.thinking
         super().refresh()
+        self.can_new = self.seat is not None and not self.room.ended
+        if self.room.ended:
+            self.svg = self.state.game.render(self.state.view(self.viewer()), [], None, self.width)
+            self.status = f"{ENDED[0].upper()}{ENDED[1:]}."
 
     def act(self, target: str) -> None:
         if self.seat is None:
@@ -306,7 +317,8 @@ class Room:
     # ---- who is here ---------------------------------------------------------------------------
     @property
     def thinking(self) -> bool:
-        return self.state.outcome is None and self.state.to_move in self.bots and not self.stalled
+        return (self.state.outcome is None and self.state.to_move in self.bots and not self.stalled
+                and not self.ended)
 
     @property
     def watch_token(self) -> str:
@@ -314,7 +326,7 @@ class Room:
 
     def check_open(self) -> None:
         if self.ended:
-            raise IllegalAction("the teacher has ended this room: its board stays to look at")
+            raise IllegalAction(ENDED)
 
     def seat_of(self, token: Any) -> int | None:
         """The seat a token opens; None for any other token (a locked seat's too)."""
@@ -415,8 +427,8 @@ class Room:
         self.ended = True
         self.stalled = "the teacher ended this room"
         for view in self._all_views():
-            view.refresh()
-            view.message = "the teacher has ended this room"
+            view.refresh()  # its status says so
+            view.message = ""
             view.flush()
         self._save()
 

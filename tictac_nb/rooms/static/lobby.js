@@ -1,7 +1,8 @@
 // The teacher's lobby: opens rooms, and for each shows live who is connected to which seat, whose turn it
 // is, how many actions were played, a finished game's result with its replay and file, and the teacher's
 // controls (a seat's new link, free, lock; auto-pass; new game; end; remove). Each room's card is built
-// once and its words updated in place, so an open QR code stays open and the rest keeps moving.
+// once and its words updated in place, so an open QR code stays open and the rest keeps moving; an open QR
+// code whose link changed (a new link) is drawn again for the new one.
 // The teacher's token stays in the fragment and an Authorization header. Every word comes from the server
 // (tictac_nb/words.py).
 const token = decodeURIComponent(location.hash.slice(1));
@@ -12,6 +13,7 @@ let words = {};
 let lastRooms = [];
 const cards = new Map();
 const POLL = 2000; // ms between two looks at the rooms
+const qrLinks = new WeakMap(); // an open QR code's picture -> the link it shows
 
 function el(tag, text, attrs = {}) {
   const node = document.createElement(tag);
@@ -122,19 +124,31 @@ function button(text, action) {
   return node;
 }
 
-function qrButton(room, seat, picture) {
-  return button("QR code", async () => {
-    if (picture.innerHTML) {
+async function drawQr(room, seat, picture, link) {
+  qrLinks.set(picture, link);
+  try {
+    const answer = await fetch(`api/qr?room=${room}&seat=${seat}&base=${encodeURIComponent(base)}`, { headers });
+    const svg = answer.ok ? await answer.text() : "";
+    if (qrLinks.get(picture) === link) picture.innerHTML = svg;
+  } catch {
+    connectionLost();
+  }
+}
+
+function qrButton(room, seat, picture, link) {
+  return button("QR code", () => {
+    if (qrLinks.has(picture)) {
+      qrLinks.delete(picture);
       picture.innerHTML = "";
       return;
     }
-    try {
-      const answer = await fetch(`api/qr?room=${room}&seat=${seat}&base=${encodeURIComponent(base)}`, { headers });
-      picture.innerHTML = answer.ok ? await answer.text() : "";
-    } catch {
-      connectionLost();
-    }
+    drawQr(room, seat, picture, link.href);
   });
+}
+
+function followLink(room, seat, picture, link, href) {
+  link.href = href;
+  if (qrLinks.has(picture) && qrLinks.get(picture) !== href) drawQr(room, seat, picture, href);
 }
 
 function seatItem(room, index) {
@@ -145,7 +159,7 @@ function seatItem(room, index) {
   const lock = button("lock", () => control(room, { do: lock.textContent === "lock" ? "lock" : "unlock", seat: index }));
   lock.classList.add("lock");
   const controls = el("span", "", { class: "controls" });
-  controls.append(link, " ", qrButton(room, index, picture),
+  controls.append(link, " ", qrButton(room, index, picture, link),
     button("new link", () => control(room, { do: "reissue", seat: index })),
     button("free", () => control(room, { do: "free", seat: index })), lock);
   item.append(controls, picture);
@@ -165,8 +179,8 @@ function buildCard(room) {
   room.seats.forEach((seat, index) => list.append(seatItem(room.id, index)));
   const watch = el("li", "", { class: "watch" });
   const picture = el("div", "", { class: "qr" });
-  watch.append(el("a", words.room.watch.label, { class: "link", target: "_blank", rel: "noreferrer" }), " ",
-    qrButton(room.id, "watch", picture), el("small", ` ${words.room.watch.help}`), picture);
+  const link = el("a", words.room.watch.label, { class: "link", target: "_blank", rel: "noreferrer" });
+  watch.append(link, " ", qrButton(room.id, "watch", picture, link), el("small", ` ${words.room.watch.help}`), picture);
   list.append(watch);
   card.append(list);
   const row = el("p", "", { class: "room-controls" });
@@ -178,9 +192,11 @@ function buildCard(room) {
     autoLabel.append(auto);
     row.append(autoLabel);
   }
-  row.append(button("new game", () => control(room.id, { do: "new_game" })),
-    button("end the room", () => control(room.id, { do: "end" })),
-    removeButton(room.id, row));
+  const fresh = button("new game", () => control(room.id, { do: "new_game" }));
+  const end = button("end the room", () => control(room.id, { do: "end" }));
+  fresh.classList.add("new-game");
+  end.classList.add("end");
+  row.append(fresh, end, removeButton(room.id, row));
   card.append(row);
   return card;
 }
@@ -214,13 +230,16 @@ function updateCard(card, room, stale) {
     const seen = seat.locked ? "locked" : seat.connected ? "connected" : "not connected";
     item.querySelector(".who").textContent = human ? `${stale ? `last seen ${seen}` : seen} ` : seat.bot_words;
     if (human) {
-      item.querySelector(".link").href = `${base}/seat/${room.id}#${seat.token}`;
+      followLink(room.id, index, item.querySelector(".qr"), item.querySelector(".link"),
+        `${base}/seat/${room.id}#${seat.token}`);
       item.querySelector(".lock").textContent = seat.locked ? "unlock" : "lock";
     }
   });
-  card.querySelector(".watch .link").href = `${base}/watch/${room.id}#${room.watch}`;
+  followLink(room.id, "watch", card.querySelector(".watch .qr"), card.querySelector(".watch .link"),
+    `${base}/watch/${room.id}#${room.watch}`);
   const auto = card.querySelector(".auto-pass");
   if (auto) auto.checked = room.auto_pass;
+  for (const ended of card.querySelectorAll(".new-game, .end")) ended.disabled = room.ended;
 }
 
 function drawRooms(rooms, stale = false) {

@@ -1,9 +1,11 @@
 // A seat's (or a spectator's) page: the kit's own widgets/board.js on a stand-in for the notebook's widget
-// model, backed by a WebSocket to the room. The token stays in the URL fragment and the first message.
+// model, backed by a WebSocket to the room. The token stays in the URL fragment and the first message; a new
+// link pasted into the tab (only its fragment changes, so the page is not reloaded) connects with its token.
 import board from "./board.js";
 
 const [kind, room] = location.pathname.split("/").slice(-2);
-const token = decodeURIComponent(location.hash.slice(1));
+const readToken = () => decodeURIComponent(location.hash.slice(1));
+let token = readToken();
 const root = document.getElementById("board");
 const line = document.getElementById("connection");
 const values = {};
@@ -13,6 +15,7 @@ let ready = false; // the first frame of this connection has come: messages go o
 let rendered = false;
 let lastWidth = null; // sent again on every new connection: each one renders for its page's width
 let backoff = 250;
+let retry = 0; // the timer of the next reconnection, while one waits
 // a bad link, a full gallery, no such room (or removed), or the seat taken over, reissued or freed: no reconnect
 const CLOSED_FOR_GOOD = [4401, 4403, 4404, 4409, 4410, 4411];
 const RELOAD = [4409, 4411]; // the link still opens the seat: reloading takes it back
@@ -35,21 +38,33 @@ const model = {
   },
 };
 
-// The projector: an onlooker's board fills the screen's height where its smallest text then reads at
-// PROJECTOR_TEXT px or more, and else grows (the page scrolls) until it does, up to the screen's width.
-const PROJECTOR_TEXT = 24;
-function fitProjector() {
+// The board fits the screen's height with its status line and buttons under it, none below the fold. The
+// projector's board grows to fill the screen, up to its width; a seat's shrinks from the width it was drawn
+// for where its smallest text then still reads at PLAYER_TEXT px, and else stays as drawn (a phone scrolls).
+const PLAYER_TEXT = 7;
+function smallestText(svg) {
+  const sizes = [...svg.querySelectorAll("[font-size]")].filter((node) => node.getClientRects().length)
+    .map((node) => parseFloat(node.getAttribute("font-size"))).filter((size) => size > 0);
+  return sizes.length ? Math.min(...sizes) : PLAYER_TEXT;
+}
+
+function fitBoard() {
   const svg = root.querySelector(".ttn-svg svg");
-  if (!svg || !svg.viewBox.baseVal || !svg.viewBox.baseVal.width) return;
-  const box = svg.viewBox.baseVal;
-  const sizes = [...svg.querySelectorAll("[font-size]")].map((node) => parseFloat(node.getAttribute("font-size")))
-    .filter((size) => size > 0);
-  const smallest = sizes.length ? Math.min(...sizes) : 12;
-  const room = root.clientWidth;
-  const tall = (window.innerHeight - root.getBoundingClientRect().top - 16) * (box.width / box.height);
-  const width = Math.min(room, Math.max(tall, Math.ceil(box.width * PROJECTOR_TEXT / smallest)));
-  svg.style.width = `${Math.ceil(width)}px`;
+  const box = svg && svg.viewBox.baseVal;
+  if (!box || !box.width || !box.height) return;
+  const frame = root.querySelector(".ttn-frame").getBoundingClientRect();
+  const under = root.getBoundingClientRect().bottom - frame.bottom;
+  const margin = parseFloat(getComputedStyle(document.body).marginBottom) || 0;
+  const tall = (window.innerHeight - frame.top - window.scrollY - under - margin) * (box.width / box.height);
+  const drawn = svg.width.baseVal.value || box.width;
+  const fits = tall >= drawn * PLAYER_TEXT / smallestText(svg);
+  const width = kind === "watch" ? tall : fits ? Math.min(tall, drawn) : drawn;
+  svg.style.width = `${Math.max(1, Math.floor(Math.min(width, root.clientWidth)))}px`;
   svg.style.maxWidth = "none";
+}
+
+function fitSoon() {
+  requestAnimationFrame(fitBoard);
 }
 
 function say(words, state) {
@@ -97,12 +112,11 @@ function onFrame(event) {
     if (!rendered) {
       board.render({ model, el: root });
       rendered = true;
-      if (kind === "watch") {
-        document.body.dataset.kind = "watch";
-        model.on("change:svg", () => requestAnimationFrame(fitProjector));
-        new ResizeObserver(() => requestAnimationFrame(fitProjector)).observe(root);
-        requestAnimationFrame(fitProjector);
-      }
+      document.body.dataset.kind = kind;
+      model.on("change:svg", fitSoon);
+      new ResizeObserver(fitSoon).observe(document.body);
+      window.addEventListener("resize", fitSoon);
+      fitSoon();
     } else {
       for (const name of Object.keys(values)) fire(name);
     }
@@ -123,7 +137,7 @@ function connect() {
     ready = false;
     if (event.code === LOCKED) {
       deadEnd(event.reason, "waiting", false);
-      setTimeout(connect, LOCKED_RETRY);
+      retry = setTimeout(connect, LOCKED_RETRY);
       return;
     }
     if (CLOSED_FOR_GOOD.includes(event.code)) {
@@ -131,9 +145,24 @@ function connect() {
       return;
     }
     say("Connection lost: reconnecting…", "lost");
-    setTimeout(connect, backoff);
+    retry = setTimeout(connect, backoff);
     backoff = Math.min(backoff * 2, 8000);
   };
 }
+
+// A new link pasted into this tab: the old connection (refused, lost or open) makes way for the new token's.
+window.addEventListener("hashchange", () => {
+  if (readToken() === token) return;
+  token = readToken();
+  clearTimeout(retry);
+  ready = false;
+  backoff = 250;
+  if (socket) {
+    socket.onclose = socket.onmessage = null;
+    socket.close();
+  }
+  say("Connecting…", "connecting");
+  connect();
+});
 
 connect();
