@@ -349,7 +349,7 @@ def _end(process: subprocess.Popen, group: cgroup.Group | None = None) -> None:
         group.remove()
 
 
-REAP_WAIT = 0.5
+REAP_WAIT = 0.05
 """Seconds the parent waits for a killed worker to be gone before a thread of its own reaps it."""
 
 
