@@ -140,12 +140,15 @@ def _remove(folder: str) -> bool:
         for file, value in (("cgroup.freeze", 0), ("freezer.state", "THAWED")):
             if os.path.exists(os.path.join(folder, file)):
                 _write(os.path.join(folder, file), value)
+    except OSError:
+        pass
+    try:
         os.rmdir(folder)
-        return True
     except FileNotFoundError:
         return True
     except OSError:
         return False
+    return True
 
 
 def _kill(pid: int) -> None:
