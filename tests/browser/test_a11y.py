@@ -97,7 +97,7 @@ def test_the_status_shows_once_in_the_live_region_with_the_last_move(board_page)
     reply = shown.board.state.history[-1]
     live = page.locator(".ttn-live")
     assert live.get_attribute("role") == "status" and live.get_attribute("aria-live") == "polite"
-    assert live.inner_text() == f"O: mark square {reply}. X to move"
+    assert live.inner_text() == f"O marked square {reply}. X to move"
     visible = page.evaluate("""(words) => [...document.querySelectorAll('.ttn-root *')].filter((e) =>
         [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.includes(words)) && e.getClientRects().length
     ).length""", "X to move")

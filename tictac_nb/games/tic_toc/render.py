@@ -3,7 +3,7 @@
 From top to bottom: the title and the status line, the other players (each a panel with a face-down
 hand, the cards known to all face up, and their table), the draw pile, discard pile, market and the
 last events, then the viewer's own table and hand, face up, with a "discard" button under each card and
-an "End turn" button. Panels sit side by side where the width allows and one under another on a narrow
+an "End your turn" button. Panels sit side by side where the width allows and one under another on a narrow
 screen; every text is at least 11 px as drawn, since the board is drawn at the width it is shown at
 (the wide layout, 760 px, when the width is unknown), and fits its panel at every width (a table's crew
 words go under its pips where there is no room beside them). An onlooker (viewer None) sees every player as a
@@ -176,6 +176,10 @@ def back(d, x: float, y: float, w: float, h: float):
                  stroke_dasharray="3 2"))
     g.add(d.circle((x + w / 2, y + h / 2), min(w, h) / 5, fill="none", stroke="#c9d3f0", stroke_width=1.2))
     return g
+
+
+END_W = 126
+"""The width of the "End your turn" button (its words are the action's, as a screen reader says them)."""
 
 
 def button(d, parent, x: float, y: float, w: float, h: float, words: str, live: bool = True):
@@ -517,13 +521,13 @@ class Board:
         table_w = hx - MARGIN - 22 if wide else w - 26
         hand_top = y + 40 if wide else y + 62 + table_height(table_w)
         slot_h = CARD_H + 6 + BUTTON_H + 10
-        under = table_height(table_w) - TABLE_H  # the crew's words under its pips push the End turn button down
+        under = table_height(table_w) - TABLE_H  # the crew's words under its pips push the End your turn button down
         h = max(hand_top - y + rows * slot_h, 214 + under if wide else 0) + 8
         g = self.frame(me, MARGIN, y, w, h)
         self.table(g, me, MARGIN + 14, y + 36, table_w)
         g.add(svg.label(d, hx, hand_top - 10,
                         f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}", 14, font_weight="bold"))
-        self.end_button(g, *((MARGIN + 14, y + 150 + under) if wide else (MARGIN + w - 122, y + 40)))
+        self.end_button(g, *((MARGIN + 14, y + 150 + under) if wide else (MARGIN + w - END_W - 12, y + 40)))
         known, new, remaining = Counter(view["known"][me]), Counter(view["drawn"] or ()), Counter(hand)
         for i, kind in enumerate(hand):
             row, col = divmod(i, per_row)
@@ -550,11 +554,11 @@ class Board:
     def end_button(self, g, x: float, y: float) -> None:
         d, view = self.d, self.view
         if self.live("end"):
-            button(d, self.target("end"), x, y, 110, 32, "End turn")
+            button(d, self.target("end"), x, y, END_W, 32, "End your turn")
         elif view["to_move"] == view["viewer"] and not self.pending and view["outcome"] is None:
-            button(d, g, x, y, 110, 32, "End turn", live=False)
+            button(d, g, x, y, END_W, 32, "End your turn", live=False)
             for i, line in enumerate(("first get down", f"to {HAND_LIMIT} cards")):
-                g.add(svg.label(d, x + 110, y + 50 + 14 * i, line, 11, text_anchor="end", fill=MUTED))
+                g.add(svg.label(d, x + END_W, y + 50 + 14 * i, line, 11, text_anchor="end", fill=MUTED))
 
 
 def render(view: dict, targets: Sequence[Target], pending: str | None = None, width: float | None = None) -> str:
