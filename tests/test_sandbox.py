@@ -689,6 +689,25 @@ def test_the_freezer_stops_every_process_of_a_jail_at_once(log):
     assert found and wall > 0.4 and cpu < wall / 4, (cpu, wall)  # unfrozen, the chain spins all the while
 
 
+def test_a_moves_clock_charges_cpu_or_its_wait_less_the_machines_never_more():
+    """The clock's arithmetic, with counters set by hand: a thinker is charged its CPU, a sleeper the time it was
+    waited for, and the time its threads waited for a core is never charged; with no CPU to read, the wall."""
+    readings = {"cpu": 10.0, "waited": 5.0}
+    clock = sandbox.MoveClock(2.0, lambda: readings["cpu"], lambda: readings["waited"], cores=1.0)
+    clock.polled, readings["cpu"], readings["waited"] = 1.0, 10.2, 5.7  # 0.2 s thinking, 0.7 s kept waiting
+    assert clock.spent() == (pytest.approx(0.3), pytest.approx(0.2))
+    readings["cpu"] = 11.5  # a second thread thought beside the first: the CPU is charged, more than the wait
+    assert clock.spent() == (pytest.approx(1.5), pytest.approx(1.5))
+    clock.started -= 5.0
+    clock.polled, readings["cpu"] = 3.0, 10.4  # asleep: 3.0 - 0.7 s waited for a core is over the 2 s
+    with pytest.raises(sandbox.Deadline, match=r"over the limit of 2 s .*0\.4 s of it on the CPU, the rest asleep"):
+        clock.left()
+    wall = sandbox.MoveClock(0.5, lambda: None, lambda: 0.0)
+    wall.polled, wall.started = 0.6, wall.started - 1.0
+    with pytest.raises(sandbox.Deadline, match="on the clock on the wall"):
+        wall.left()
+
+
 HOARD_LIMIT = 192 * 2**20
 """The jail's memory in the hoarding tests: small, so that the kernel's memory for files is spent quickly."""
 

@@ -541,7 +541,7 @@ class Worker:
         try:
             if self.group is not None:
                 return self.group.cpu_seconds()
-            return _tree_cpu(self.process.pid)
+            return _tree_cpu(self.process.pid) if os.path.isdir(f"/proc/{self.process.pid}") else None
         except (OSError, ValueError):
             return None
 
