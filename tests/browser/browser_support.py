@@ -22,6 +22,8 @@ from pathlib import Path
 
 NOTEBOOKS = Path(os.environ.get("TICTAC_NOTEBOOKS", Path(__file__).resolve().parents[2] / "notebooks"))
 TOKEN = "tictac-test-token"
+SITE = Path(__file__).resolve().parents[2] / "build" / "site"
+"""The site `make site` builds (`make test` builds it first)."""
 
 
 def with_notebook(folder: Path = NOTEBOOKS) -> list[str]:

@@ -16,13 +16,25 @@ from browser_support import (
     CHROMIUM,
     CHROMIUM_ARGS,
     NOTEBOOKS,
+    SITE,
     TOKEN,
     BoardPage,
     Server,
     free_port,
     quiet_lab_settings,
+    serve_folder,
     wait_for_http,
 )
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Server:
+    """build/site served on 127.0.0.1, its JupyterLite and its play pages."""
+    if not all((SITE / page).is_file() for page in ("lab/index.html", "play/index.html")):
+        pytest.fail("build/site is missing: run `make site` (make test does it)")
+    server = serve_folder(SITE, tmp_path_factory.mktemp("site"))
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -12,14 +12,12 @@ import json
 import posixpath
 import time
 import zipfile
-from pathlib import Path
 
 import pytest
-from browser_support import BOARD, first_live_board, only_localhost, serve_folder, wait_until_human
+from browser_support import BOARD, SITE, first_live_board, only_localhost, wait_until_human
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 
-SITE = Path(__file__).resolve().parents[2] / "build" / "site"
 
 BIG = "18446744073709551557"  # 20 digits: as a JavaScript number it would read 18446744073709551616
 STAGES = ["Loading Python in your browser…", "Installing the kit…", "Dealing the game…"]
@@ -30,15 +28,6 @@ document.addEventListener('DOMContentLoaded', () => {
   new MutationObserver(() => window.ttpSaid.push(status.textContent))
     .observe(status, { childList: true, characterData: true, subtree: true });
 });"""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    if not (SITE / "play" / "index.html").is_file():
-        pytest.fail("build/site is missing: run `make site` (make test does it)")
-    server = serve_folder(SITE, tmp_path_factory.mktemp("site"))
-    yield server
-    server.stop()
 
 
 @pytest.fixture

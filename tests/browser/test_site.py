@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from browser_support import (
     BOARD,
+    SITE,
     TWO_STEP,
     a_first_step,
     click_target,
@@ -25,7 +26,6 @@ from browser_support import (
     play_a_first_step,
     play_an_action,
     played,
-    serve_folder,
     shown_twice,
     targets_of,
     wait_until_human,
@@ -38,19 +38,8 @@ from tictac_nb.play import HUMAN as HUMAN_SEAT
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "build" / "site"
 OFFLINE_NOTE = "plots need the online site or a local install"
 HEAVY = ("numpy", "pandas", "matplotlib")
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """build/site served on 127.0.0.1; `make test` builds it first (`make site`)."""
-    if not (SITE / "lab" / "index.html").is_file():
-        pytest.fail("build/site is missing: run `make site` (make test does it)")
-    server = serve_folder(SITE, tmp_path_factory.mktemp("site"))
-    yield server
-    server.stop()
 
 
 @pytest.fixture
