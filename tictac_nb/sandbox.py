@@ -12,8 +12,9 @@ Which bots are the kit's own (`kit_bots`, `is_kit_bot`: those of the kit's own g
 game's), readying any bot to play (`as_bot`, `player`) and asking one for a move (`decide`) live here too,
 so that every trust decision is made in one module.
 
-The worker runs in its jail (`tictac_nb.jail`: namespaces, read-only files, limits) where one can start, and
-unjailed elsewhere, said once (`jail.UNJAILED`). The parent never waits on it past a deadline, keeps its prints
+The worker runs in its jail (`tictac_nb.jail`: namespaces, read-only files, limits, a cgroup, a seccomp
+filter) where one can start, and unjailed elsewhere, said once (`jail.UNJAILED`, `jail.gaps`). The parent never
+waits on it past its clock (`MoveClock`: what the jail does, never the machine's other work), keeps its prints
 (`Output`), stops its processes between moves and gives it a clock per game. Where processes cannot start
 (Pyodide, JupyterLite) bots run in this process (`bots.SeatBot`) and the kit says so once (`IN_BROWSER`).
 """
@@ -467,8 +468,8 @@ class Worker:
     where one can start, and in a cgroup of its own where one can be had (`tictac_nb.cgroup`). The parent
     never waits on it past a move's clock, writing as well as reading (its pipes are non-blocking), drains its
     prints into `output`, and stops every process of it between its moves (its cgroup's freezer, or SIGSTOP to
-    each, SIGCONT when it is asked again), so that it uses no CPU while another bot thinks. Its clock is the
-    CPU time of its whole jail (`cpu_seconds`), never the machine's other work, within a wall cap (`WALL`)."""
+    each, SIGCONT when it is asked again), so that it uses no CPU while another bot thinks. Its clock is what
+    its whole jail does (`MoveClock`): its CPU time, or the time it slept, never the machine's other work."""
 
     def __init__(self, entrant: Entrant, memory_limit: int | None = MEMORY_LIMIT, output: Output | None = None) -> None:
         self.jailed = not jail.missing()
