@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from browser_support import NOTEBOOKS, first_live_board, open_in_lab, played, wait_until_human
-from test_site import SITE, offline_page, outputs, site  # noqa: F401 (fixtures)
+from browser_support import NOTEBOOKS, SITE, first_live_board, open_in_lab, played, wait_until_human
+from test_site import offline_page, outputs  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 
