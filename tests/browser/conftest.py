@@ -21,6 +21,7 @@ from browser_support import (
     BoardPage,
     Server,
     free_port,
+    only_localhost,
     quiet_lab_settings,
     serve_folder,
     wait_for_http,
@@ -35,6 +36,23 @@ def site(tmp_path_factory) -> Server:
     server = serve_folder(SITE, tmp_path_factory.mktemp("site"))
     yield server
     server.stop()
+
+
+@pytest.fixture
+def offline_page(site):
+    """A fresh Chromium page that can reach the site only, and the requests it made elsewhere (refused)."""
+    from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        refused = only_localhost(context, site.url)
+        page = context.new_page()
+        page.set_default_timeout(120_000)
+        yield page, refused
+        browser.close()
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ import time
 import zipfile
 
 import pytest
-from browser_support import BOARD, SITE, first_live_board, only_localhost, wait_until_human
+from browser_support import BOARD, SITE, first_live_board, wait_until_human
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 
@@ -31,25 +31,14 @@ document.addEventListener('DOMContentLoaded', () => {
 
 
 @pytest.fixture
-def site_page(site):
+def site_page(offline_page):
     """A fresh Chromium page that can reach the site only, with its page errors collected."""
-    from browser_support import CHROMIUM, CHROMIUM_ARGS
-    from playwright.sync_api import sync_playwright
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        refused = only_localhost(context, site.url)
-        page = context.new_page()
-        page.set_default_timeout(120_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        yield page
-        browser.close()
-        assert not refused, refused[:3]
-        assert not errors, errors
+    page, refused = offline_page
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    assert not refused, refused[:3]
+    assert not errors, errors
 
 
 class Held:

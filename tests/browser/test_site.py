@@ -22,7 +22,6 @@ from browser_support import (
     a_first_step,
     click_target,
     first_live_board,
-    only_localhost,
     play_a_first_step,
     play_an_action,
     played,
@@ -40,23 +39,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 ROOT = Path(__file__).resolve().parents[2]
 OFFLINE_NOTE = "plots need the online site or a local install"
 HEAVY = ("numpy", "pandas", "matplotlib")
-
-
-@pytest.fixture
-def offline_page(site):
-    from browser_support import CHROMIUM, CHROMIUM_ARGS
-    from playwright.sync_api import sync_playwright
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        refused = only_localhost(context, site.url)
-        page = context.new_page()
-        page.set_default_timeout(120_000)
-        yield page, refused
-        browser.close()
 
 
 def board_cell(notebook: str) -> int:

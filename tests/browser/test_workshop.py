@@ -7,7 +7,7 @@ import json
 
 import pytest
 from browser_support import NOTEBOOKS, SITE, first_live_board, open_in_lab, played, wait_until_human
-from test_site import offline_page, outputs  # noqa: F401 (fixtures)
+from test_site import outputs
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 
