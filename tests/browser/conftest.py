@@ -26,6 +26,7 @@ from browser_support import (
     serve_folder,
     wait_for_http,
 )
+from rooms.wire import RoomServer
 
 
 @pytest.fixture(scope="module")
@@ -39,20 +40,41 @@ def site(tmp_path_factory) -> Server:
 
 
 @pytest.fixture
-def offline_page(site):
-    """A fresh Chromium page that can reach the site only, and the requests it made elsewhere (refused)."""
-    from playwright.sync_api import sync_playwright
-
+def browser():
+    """Headless Chromium for one test; Playwright's event loop lives only as long as the test."""
     if CHROMIUM is None:
         pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1280, "height": 1000})
-        refused = only_localhost(context, site.url)
-        page = context.new_page()
-        page.set_default_timeout(120_000)
-        yield page, refused
-        browser.close()
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def offline_page(site, browser):
+    """A fresh Chromium page that can reach the site only, and the requests it made elsewhere (refused)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    refused = only_localhost(context, site.url)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    return page, refused
+
+
+@pytest.fixture
+def room_server(tmp_path):
+    """Starts the room server for a test, on a free port with its data in the test's folder (`room_server()`;
+    `room_server(port)` again after a stop: a restart on the same data), and stops it after the test."""
+    started = []
+
+    def start(port: int | None = None) -> RoomServer:
+        started.append(RoomServer(port or free_port(), tmp_path))
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -117,18 +139,11 @@ def voila_server(workdir):
 
 
 @pytest.fixture
-def page():
-    """A fresh Chromium page; Playwright's event loop lives only as long as the test."""
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})
-        page.set_default_timeout(60_000)
-        yield page
-        browser.close()
+def page(browser):
+    """A fresh Chromium page."""
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.set_default_timeout(60_000)
+    return page
 
 
 @pytest.fixture

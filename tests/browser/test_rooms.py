@@ -10,8 +10,7 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port, only_localhost
-from rooms.wire import RoomServer
+from browser_support import free_port, only_localhost
 
 from tictac_nb.rooms.store import Store
 
@@ -121,102 +120,82 @@ def play(seats: list[Seat], data, actions: int, rng: random.Random) -> None:
 @pytest.mark.browser
 @pytest.mark.xdist_group("browser")
 @pytest.mark.parametrize(("name", "options", "actions"), GAMES, ids=["ko-standard", "ko-advanced", "tic-toc-3"])
-def test_a_class_plays_a_room_each_at_their_own_browser(tmp_path, name, options, actions):
-    from playwright.sync_api import sync_playwright
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+def test_a_class_plays_a_room_each_at_their_own_browser(tmp_path, name, options, actions, room_server, browser):
     port = free_port()
-    server = RoomServer(port, tmp_path)
+    server = room_server(port)
     rng = random.Random(f"{name}{options}")
-    try:
-        room_id = server.api("POST", body={"game": name, "options": options})["id"]
-        [room] = server.api()["rooms"]
-        links = [f"{server.url}/seat/{room_id}#{seat['token']}" for seat in room["seats"]]
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            seats = [Seat(browser.new_context(viewport={"width": 900 - 120 * i, "height": 900}), link, server.url)
-                     for i, link in enumerate(links)]
-            print(f"\n{name} {options}: seconds from a link to a playable board: "
-                  + ", ".join(f"{seat.seconds:.2f}" for seat in seats))
-            check_views(seats, tmp_path)
-            hands = {svg_text(seat.shows()[0]) for seat in seats}
-            assert len(hands) == len(seats), "two seats see the same board: a hand is not their own"
-            play(seats, tmp_path, actions // 3, rng)
-            check_views(seats, tmp_path)
+    room_id = server.api("POST", body={"game": name, "options": options})["id"]
+    [room] = server.api()["rooms"]
+    links = [f"{server.url}/seat/{room_id}#{seat['token']}" for seat in room["seats"]]
+    seats = [Seat(browser.new_context(viewport={"width": 900 - 120 * i, "height": 900}), link, server.url)
+             for i, link in enumerate(links)]
+    print(f"\n{name} {options}: seconds from a link to a playable board: "
+          + ", ".join(f"{seat.seconds:.2f}" for seat in seats))
+    check_views(seats, tmp_path)
+    hands = {svg_text(seat.shows()[0]) for seat in seats}
+    assert len(hands) == len(seats), "two seats see the same board: a hand is not their own"
+    play(seats, tmp_path, actions // 3, rng)
+    check_views(seats, tmp_path)
 
-            seats[1].page.close()  # a laptop closed mid-game, then the link opened again
-            reopened = seats[1].open()
-            check_views(seats, tmp_path)
-            play(seats, tmp_path, actions // 3, rng)
+    seats[1].page.close()  # a laptop closed mid-game, then the link opened again
+    reopened = seats[1].open()
+    check_views(seats, tmp_path)
+    play(seats, tmp_path, actions // 3, rng)
 
-            server.stop()  # the server restarted mid-game: every page reconnects by itself
-            stopped = time.monotonic()
-            server = RoomServer(port, tmp_path)
-            for seat in seats:
-                seat.page.wait_for_function("() => document.body.dataset.connection === 'open'", timeout=30_000)
-            back = time.monotonic() - stopped
-            check_views(seats, tmp_path)
-            play(seats, tmp_path, actions - 2 * (actions // 3), rng)
-            check_views(seats, tmp_path)
-            state = current(tmp_path)
-            print(f"{len(state.history)} actions played; reopened page playable in {reopened:.2f} s; every page "
-                  f"back {back:.1f} s after the server stopped")
-            assert len(state.history) >= actions or state.outcome is not None
-            for seat in seats:
-                assert not seat.refused and not [p for p in seat.problems if "WebSocket" not in p], seat.problems
-            browser.close()
-    finally:
-        server.stop()
+    server.stop()  # the server restarted mid-game: every page reconnects by itself
+    stopped = time.monotonic()
+    server = room_server(port)
+    for seat in seats:
+        seat.page.wait_for_function("() => document.body.dataset.connection === 'open'", timeout=30_000)
+    back = time.monotonic() - stopped
+    check_views(seats, tmp_path)
+    play(seats, tmp_path, actions - 2 * (actions // 3), rng)
+    check_views(seats, tmp_path)
+    state = current(tmp_path)
+    print(f"{len(state.history)} actions played; reopened page playable in {reopened:.2f} s; every page "
+          f"back {back:.1f} s after the server stopped")
+    assert len(state.history) >= actions or state.outcome is not None
+    for seat in seats:
+        assert not seat.refused and not [p for p in seat.problems if "WebSocket" not in p], seat.problems
 
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("browser")
-def test_the_lobby_opens_a_room_and_hands_out_its_links(tmp_path):
-    from playwright.sync_api import sync_playwright
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
-    server = RoomServer(free_port(), tmp_path)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page()
-            page.set_default_timeout(30_000)
-            page.goto(f"{server.url}/lobby#not-the-token")
-            page.wait_for_function("() => /teacher/.test(document.getElementById('connection').textContent)")
-            page.goto(f"{server.url}/lobby#{server.teacher}")
-            page.reload()  # a new fragment alone does not reload the page
-            page.select_option("#game", "tic-tac-ko")
-            page.select_option('[data-option="grid"]', label="advanced, 4 by 4")
-            page.select_option('select[data-seat="3"]', "default")
-            help_lines = page.eval_on_selector_all("#open .help", "(hs) => hs.map((h) => h.textContent)")
-            assert any("gives away" in line for line in help_lines), help_lines  # skip unable, in words
-            assert not any(code in " ".join(help_lines) for code in ("None", "False", "True", "action cap"))
-            page.click("#open button[type=submit]")
-            page.wait_for_selector(".room")
-            [room] = server.api()["rooms"]
-            assert room["game"] == "tic-tac-ko" and room["seats"][3]["bot"] == "default"
-            shown = ".room .controls:not([hidden]) .link, .room .watch .link"
-            links = page.eval_on_selector_all(shown, "(as) => as.map((a) => a.href)")
-            assert links == [f"{server.url}/seat/{room['id']}#{seat['token']}" for seat in room["seats"][:3]] \
-                + [f"{server.url}/watch/{room['id']}#{room['watch']}"]
-            assert "the game's bot" in page.locator(".room").text_content()
-            page.locator(".room button", has_text="QR code").first.click()
-            page.wait_for_selector(".qr svg")  # and it stays open while the lobby goes on changing
-            student = browser.new_context().new_page()
-            student.goto(links[0])
-            student.wait_for_selector(".ttn-root .ttn-svg svg")
-            page.wait_for_function("() => /: connected/.test(document.querySelector('.room').textContent)")
-            state = current(tmp_path)
-            if state.to_move == 0:
-                target = student.evaluate("() => document.querySelector('.ttn-svg [data-target]').dataset.target")
-                student.locator(f'.ttn-svg [data-target="{target}"]').first.click()
-                page.wait_for_function("() => !/ 0 actions/.test(document.querySelector('.room .state').textContent)")
-            assert page.locator(".qr svg").count() == 1
-            browser.close()
-    finally:
-        server.stop()
+def test_the_lobby_opens_a_room_and_hands_out_its_links(tmp_path, room_server, browser):
+    server = room_server()
+    page = browser.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(f"{server.url}/lobby#not-the-token")
+    page.wait_for_function("() => /teacher/.test(document.getElementById('connection').textContent)")
+    page.goto(f"{server.url}/lobby#{server.teacher}")
+    page.reload()  # a new fragment alone does not reload the page
+    page.select_option("#game", "tic-tac-ko")
+    page.select_option('[data-option="grid"]', label="advanced, 4 by 4")
+    page.select_option('select[data-seat="3"]', "default")
+    help_lines = page.eval_on_selector_all("#open .help", "(hs) => hs.map((h) => h.textContent)")
+    assert any("gives away" in line for line in help_lines), help_lines  # skip unable, in words
+    assert not any(code in " ".join(help_lines) for code in ("None", "False", "True", "action cap"))
+    page.click("#open button[type=submit]")
+    page.wait_for_selector(".room")
+    [room] = server.api()["rooms"]
+    assert room["game"] == "tic-tac-ko" and room["seats"][3]["bot"] == "default"
+    shown = ".room .controls:not([hidden]) .link, .room .watch .link"
+    links = page.eval_on_selector_all(shown, "(as) => as.map((a) => a.href)")
+    assert links == [f"{server.url}/seat/{room['id']}#{seat['token']}" for seat in room["seats"][:3]] \
+        + [f"{server.url}/watch/{room['id']}#{room['watch']}"]
+    assert "the game's bot" in page.locator(".room").text_content()
+    page.locator(".room button", has_text="QR code").first.click()
+    page.wait_for_selector(".qr svg")  # and it stays open while the lobby goes on changing
+    student = browser.new_context().new_page()
+    student.goto(links[0])
+    student.wait_for_selector(".ttn-root .ttn-svg svg")
+    page.wait_for_function("() => /: connected/.test(document.querySelector('.room').textContent)")
+    state = current(tmp_path)
+    if state.to_move == 0:
+        target = student.evaluate("() => document.querySelector('.ttn-svg [data-target]').dataset.target")
+        student.locator(f'.ttn-svg [data-target="{target}"]').first.click()
+        page.wait_for_function("() => !/ 0 actions/.test(document.querySelector('.room .state').textContent)")
+    assert page.locator(".qr svg").count() == 1
 
 
 def turns_of(record: dict) -> int:
@@ -235,47 +214,37 @@ def turns_of(record: dict) -> int:
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("browser")
-def test_a_ko_room_with_auto_pass_asks_its_players_only_real_choices(tmp_path):
+def test_a_ko_room_with_auto_pass_asks_its_players_only_real_choices(tmp_path, room_server, browser):
     """Four browsers in a K.O. room (auto-pass on, the default): whenever the seat to move can only pass,
     nobody clicks and the room passes for it; every click is a real choice. Prints clicks a player makes a
     round, beside what they would make if every pass-only window waited for a click (auto-pass off)."""
-    from playwright.sync_api import sync_playwright
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
     port = free_port()
-    server = RoomServer(port, tmp_path)
+    server = room_server(port)
     rng = random.Random(31)
     clicks = forced = 0
-    try:
-        room_id = server.api("POST", body={"game": "tic-tac-ko", "options": {"players": 4}})["id"]
-        [room] = server.api()["rooms"]
-        assert room["auto_pass"]
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            seats = [Seat(browser.new_context(viewport={"width": 800, "height": 900}),
-                          f"{server.url}/seat/{room_id}#{seat['token']}", server.url) for seat in room["seats"]]
-            while True:
-                state = current(tmp_path)
-                if len(state.history) >= 60 or state.outcome is not None:
-                    break
-                played = len(state.history)
-                if tuple(state.legal_actions()) == ("pass",):
-                    forced += 1  # nobody clicks: the room passes
-                    seats[state.to_move].page.wait_for_function(
-                        "(n) => Number(document.querySelector('.ttn-root').dataset.played) > n", arg=played)
-                    assert current(tmp_path).history[played] == "pass"
-                    continue
-                mover = seats[state.to_move]
-                mover.page.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) === n",
-                                             arg=played)
-                mover.click(rng)
-                clicks += 1
-            for seat in seats:
-                assert not seat.refused and not seat.problems, seat.problems
-            browser.close()
-    finally:
-        server.stop()
+    room_id = server.api("POST", body={"game": "tic-tac-ko", "options": {"players": 4}})["id"]
+    [room] = server.api()["rooms"]
+    assert room["auto_pass"]
+    seats = [Seat(browser.new_context(viewport={"width": 800, "height": 900}),
+                  f"{server.url}/seat/{room_id}#{seat['token']}", server.url) for seat in room["seats"]]
+    while True:
+        state = current(tmp_path)
+        if len(state.history) >= 60 or state.outcome is not None:
+            break
+        played = len(state.history)
+        if tuple(state.legal_actions()) == ("pass",):
+            forced += 1  # nobody clicks: the room passes
+            seats[state.to_move].page.wait_for_function(
+                "(n) => Number(document.querySelector('.ttn-root').dataset.played) > n", arg=played)
+            assert current(tmp_path).history[played] == "pass"
+            continue
+        mover = seats[state.to_move]
+        mover.page.wait_for_function("(n) => Number(document.querySelector('.ttn-root').dataset.played) === n",
+                                     arg=played)
+        mover.click(rng)
+        clicks += 1
+    for seat in seats:
+        assert not seat.refused and not seat.problems, seat.problems
     turns = turns_of(current(tmp_path).record())
     print(f"\nK.O., 4 players, {len(current(tmp_path).history)} actions over {turns} turns: {clicks / turns:.1f} "
           f"clicks a player a round with auto-pass (every one a real choice), {(clicks + forced) / turns:.1f} "
@@ -287,42 +256,33 @@ def test_a_ko_room_with_auto_pass_asks_its_players_only_real_choices(tmp_path):
 @pytest.mark.xdist_group("browser")
 @pytest.mark.parametrize(("name", "options"), [("tic-tac-ko", {"players": 4}), ("tic-toc", {"players": 3}),
                                                ("tic-tac-trek", {})], ids=["ko-4", "tic-toc-3", "trek"])
-def test_the_projector_view_scales_its_text_to_24_px_at_1920_wide_or_fills_the_screen(tmp_path, name, options):
+def test_the_projector_view_scales_its_text_to_24_px_at_1920_wide_or_fills_the_screen(
+        tmp_path, name, options, room_server, browser):
     """The projector's board fills the screen with its status line in view (never a scroll); at 1920 x 1080 its
     smallest text reads at 24 px where the drawing's shape allows, and else it fills the screen's height."""
-    from playwright.sync_api import sync_playwright
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
-    server = RoomServer(free_port(), tmp_path)
-    try:
-        room_id = server.api("POST", body={"game": name, "options": options})["id"]
-        [room] = server.api()["rooms"]
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            sizes, filled = {}, {}
-            for width, height in ((1920, 1080), (1280, 720)):
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(f"{server.url}/watch/{room_id}#{room['watch']}")
-                page.wait_for_selector(f"{ROOT} .ttn-svg svg")
-                page.wait_for_function("() => document.querySelector('.ttn-svg svg').style.width !== ''")
-                smallest, shown, status = page.evaluate("""() => {
-                    const svg = document.querySelector('.ttn-svg svg');
-                    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-                    const fonts = [...svg.querySelectorAll('text[font-size], [font-size]')]
-                        .filter((n) => n.getClientRects().length)
-                        .map((n) => parseFloat(n.getAttribute('font-size')) * scale);
-                    return [Math.min(...fonts), svg.getBoundingClientRect().right,
-                            document.querySelector('.ttn-live').getBoundingClientRect().bottom];
-                }""")
-                assert shown <= width, "the board runs off the screen"
-                assert status <= height, "the status line is below the fold"
-                sizes[width] = smallest
-                filled[width] = status >= height - 24
-                page.close()
-            print(f"\n{name}: smallest text on the projector {sizes[1920]:.1f} px at 1920 wide, "
-                  f"{sizes[1280]:.1f} px at 1280")
-            assert sizes[1920] >= 24 or (filled[1920] and sizes[1920] >= 18)
-            browser.close()
-    finally:
-        server.stop()
+    server = room_server()
+    room_id = server.api("POST", body={"game": name, "options": options})["id"]
+    [room] = server.api()["rooms"]
+    sizes, filled = {}, {}
+    for width, height in ((1920, 1080), (1280, 720)):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(f"{server.url}/watch/{room_id}#{room['watch']}")
+        page.wait_for_selector(f"{ROOT} .ttn-svg svg")
+        page.wait_for_function("() => document.querySelector('.ttn-svg svg').style.width !== ''")
+        smallest, shown, status = page.evaluate("""() => {
+            const svg = document.querySelector('.ttn-svg svg');
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            const fonts = [...svg.querySelectorAll('text[font-size], [font-size]')]
+                .filter((n) => n.getClientRects().length)
+                .map((n) => parseFloat(n.getAttribute('font-size')) * scale);
+            return [Math.min(...fonts), svg.getBoundingClientRect().right,
+                    document.querySelector('.ttn-live').getBoundingClientRect().bottom];
+        }""")
+        assert shown <= width, "the board runs off the screen"
+        assert status <= height, "the status line is below the fold"
+        sizes[width] = smallest
+        filled[width] = status >= height - 24
+        page.close()
+    print(f"\n{name}: smallest text on the projector {sizes[1920]:.1f} px at 1920 wide, "
+          f"{sizes[1280]:.1f} px at 1280")
+    assert sizes[1920] >= 24 or (filled[1920] and sizes[1920] >= 18)

@@ -6,11 +6,8 @@ a seat's new link reaches the open QR code and works when pasted into the tab th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
-from browser_support import CHROMIUM, CHROMIUM_ARGS, free_port
 from rooms.wire import RoomServer
 
 from tictac_nb.registry import GAMES, is_builtin
@@ -36,23 +33,6 @@ GEOMETRY = """() => {
     return { board: box('.ttn-svg svg'), status: box('.ttn-live'), tools: box('.ttn-tools'), root: box('.ttn-root'),
              text: Math.min(...fonts), height: innerHeight, width: innerWidth, scrolled: scrollY };
 }"""
-
-
-@contextmanager
-def browser_and_server(tmp_path) -> Iterator[tuple]:
-    """A room server on a free port with its data in `tmp_path`, and Chromium; both stopped afterwards."""
-    from playwright.sync_api import sync_playwright
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
-    server = RoomServer(free_port(), tmp_path)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            yield browser, server
-            browser.close()
-    finally:
-        server.stop()
 
 
 def open_room(server: RoomServer, name: str, options: dict, bots: dict | None = None) -> dict:
@@ -105,99 +85,100 @@ def below_the_fold(shown: dict, parts: tuple[str, ...]) -> list[str]:
 @pytest.mark.xdist_group("browser")
 @pytest.mark.parametrize(("name", "options"), SEATINGS,
                          ids=[f"{name}-{options.get('players', 2)}" for name, options in SEATINGS])
-def test_every_game_fits_a_1920_by_1080_screen_on_the_projector_and_a_players_page(tmp_path, name, options):
-    with browser_and_server(tmp_path) as (browser, server):
-        room = open_room(server, name, options)
-        watch = settled(open_page(browser, watch_link(server, room)), tmp_path, None)
-        seat = settled(open_page(browser, seat_link(server, room, 0)), tmp_path, 0)
-        print(f"\n{name} {options}: projector board {watch['board']['width']:.0f} x "
-              f"{watch['board']['bottom'] - watch['board']['top']:.0f} px, smallest text {watch['text']:.1f} px; "
-              f"a player's board ends at {seat['board']['bottom']:.0f} px, buttons at {seat['tools']['bottom']:.0f} px,"
-              f" smallest text {seat['text']:.1f} px")
-        for shown, parts in ((watch, ("board", "status")), (seat, ("board", "status", "tools"))):
-            assert not below_the_fold(shown, parts), below_the_fold(shown, parts)
-        assert watch["status"]["shown"] and seat["status"]["shown"] and seat["tools"]["shown"]
-        assert watch["scrolled"] == seat["scrolled"] == 0
-        assert watch["board"]["right"] <= watch["width"]
-        room_left = watch["height"] - watch["status"]["bottom"]
-        fills = room_left < 24 or watch["board"]["width"] >= watch["root"]["width"] - 1
-        assert fills, "the projector's board could grow: it neither fills the screen's height nor its width"
-        assert watch["text"] >= PROJECTOR_TEXT and seat["text"] >= PLAYER_TEXT - 0.05
+def test_every_game_fits_a_1920_by_1080_screen_on_the_projector_and_a_players_page(
+        tmp_path, name, options, room_server, browser):
+    server = room_server()
+    room = open_room(server, name, options)
+    watch = settled(open_page(browser, watch_link(server, room)), tmp_path, None)
+    seat = settled(open_page(browser, seat_link(server, room, 0)), tmp_path, 0)
+    print(f"\n{name} {options}: projector board {watch['board']['width']:.0f} x "
+          f"{watch['board']['bottom'] - watch['board']['top']:.0f} px, smallest text {watch['text']:.1f} px; "
+          f"a player's board ends at {seat['board']['bottom']:.0f} px, buttons at {seat['tools']['bottom']:.0f} px,"
+          f" smallest text {seat['text']:.1f} px")
+    for shown, parts in ((watch, ("board", "status")), (seat, ("board", "status", "tools"))):
+        assert not below_the_fold(shown, parts), below_the_fold(shown, parts)
+    assert watch["status"]["shown"] and seat["status"]["shown"] and seat["tools"]["shown"]
+    assert watch["scrolled"] == seat["scrolled"] == 0
+    assert watch["board"]["right"] <= watch["width"]
+    room_left = watch["height"] - watch["status"]["bottom"]
+    fills = room_left < 24 or watch["board"]["width"] >= watch["root"]["width"] - 1
+    assert fills, "the projector's board could grow: it neither fills the screen's height nor its width"
+    assert watch["text"] >= PROJECTOR_TEXT and seat["text"] >= PLAYER_TEXT - 0.05
 
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("browser")
-def test_a_spectator_gets_no_undo_or_new_game_button(tmp_path):
-    with browser_and_server(tmp_path) as (browser, server):
-        room = open_room(server, "tic-tac-ko", {"players": 2}, bots={"1": "default"})
-        player = open_page(browser, seat_link(server, room, 0))
-        projector = open_page(browser, watch_link(server, room))
-        viewer = open_page(browser, watch_link(server, room), {"width": 400, "height": 800})
-        assert player.locator(".ttn-new").is_visible() and player.locator(".ttn-new").is_enabled()
-        for page in (projector, viewer):
-            assert page.locator(".ttn-root").is_visible()
-            assert not page.locator(".ttn-undo").is_visible() and not page.locator(".ttn-new").is_visible()
-            assert page.locator(".ttn-tools button:visible").count() == 0
+def test_a_spectator_gets_no_undo_or_new_game_button(tmp_path, room_server, browser):
+    server = room_server()
+    room = open_room(server, "tic-tac-ko", {"players": 2}, bots={"1": "default"})
+    player = open_page(browser, seat_link(server, room, 0))
+    projector = open_page(browser, watch_link(server, room))
+    viewer = open_page(browser, watch_link(server, room), {"width": 400, "height": 800})
+    assert player.locator(".ttn-new").is_visible() and player.locator(".ttn-new").is_enabled()
+    for page in (projector, viewer):
+        assert page.locator(".ttn-root").is_visible()
+        assert not page.locator(".ttn-undo").is_visible() and not page.locator(".ttn-new").is_visible()
+        assert page.locator(".ttn-tools button:visible").count() == 0
 
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("browser")
-def test_ending_the_room_turns_every_open_page_into_a_board_to_look_at(tmp_path):
-    with browser_and_server(tmp_path) as (browser, server):
-        room = open_room(server, "tyc", {})
-        seats = [open_page(browser, seat_link(server, room, seat)) for seat in (0, 1)]
-        projector = open_page(browser, watch_link(server, room))
-        mover = next(Store(tmp_path).unfinished()).state.to_move
-        seats[mover].wait_for_selector(".ttn-svg [data-target]")
-        assert all(page.locator(".ttn-new").is_enabled() for page in seats)
-        lobby = browser.new_page()
-        lobby.set_default_timeout(30_000)
-        lobby.goto(f"{server.url}/lobby#{server.teacher}")
-        lobby.locator(".room button", has_text="end the room").click()
-        for page in (*seats, projector):
-            page.wait_for_function("() => /teacher has ended this room/.test("
-                                   "document.querySelector('.ttn-status').textContent)")
-            assert page.locator(".ttn-svg [data-target]").count() == 0, "an ended room's board still takes clicks"
-            assert not page.locator(".ttn-cancel").is_visible() and not page.locator(".ttn-message").text_content()
-        for page in seats:
-            assert page.locator(".ttn-new").is_disabled() and page.locator(".ttn-undo").is_disabled()
-        lobby.wait_for_function("() => /ended by the teacher/.test(document.querySelector('.room .state').textContent)")
-        assert lobby.locator(".room .new-game").is_disabled() and lobby.locator(".room .end").is_disabled()
-        assert next(Store(tmp_path).unfinished()).settings["ended"]
+def test_ending_the_room_turns_every_open_page_into_a_board_to_look_at(tmp_path, room_server, browser):
+    server = room_server()
+    room = open_room(server, "tyc", {})
+    seats = [open_page(browser, seat_link(server, room, seat)) for seat in (0, 1)]
+    projector = open_page(browser, watch_link(server, room))
+    mover = next(Store(tmp_path).unfinished()).state.to_move
+    seats[mover].wait_for_selector(".ttn-svg [data-target]")
+    assert all(page.locator(".ttn-new").is_enabled() for page in seats)
+    lobby = browser.new_page()
+    lobby.set_default_timeout(30_000)
+    lobby.goto(f"{server.url}/lobby#{server.teacher}")
+    lobby.locator(".room button", has_text="end the room").click()
+    for page in (*seats, projector):
+        page.wait_for_function("() => /teacher has ended this room/.test("
+                               "document.querySelector('.ttn-status').textContent)")
+        assert page.locator(".ttn-svg [data-target]").count() == 0, "an ended room's board still takes clicks"
+        assert not page.locator(".ttn-cancel").is_visible() and not page.locator(".ttn-message").text_content()
+    for page in seats:
+        assert page.locator(".ttn-new").is_disabled() and page.locator(".ttn-undo").is_disabled()
+    lobby.wait_for_function("() => /ended by the teacher/.test(document.querySelector('.room .state').textContent)")
+    assert lobby.locator(".room .new-game").is_disabled() and lobby.locator(".room .end").is_disabled()
+    assert next(Store(tmp_path).unfinished()).settings["ended"]
 
 
 @pytest.mark.browser
 @pytest.mark.xdist_group("browser")
-def test_a_new_link_reaches_the_open_qr_code_and_plays_when_pasted_into_the_old_tab(tmp_path):
-    with browser_and_server(tmp_path) as (browser, server):
-        room = open_room(server, "tyc", {}, bots={"1": "default"})
-        old_link = seat_link(server, room, 0)
-        student = open_page(browser, old_link)
-        student.evaluate("() => { window.sameDocument = true; }")
-        lobby = browser.new_page()
-        lobby.set_default_timeout(30_000)
-        lobby.goto(f"{server.url}/lobby#{server.teacher}")
-        seat = lobby.locator('.room [data-seat="0"]')
-        seat.locator("button", has_text="QR code").click()
-        seat.locator(".qr svg").wait_for()
-        before = seat.locator(".qr").inner_html()
-        seat.locator("button", has_text="new link").click()
-        lobby.wait_for_function("(old) => document.querySelector('.room [data-seat=\"0\"] .qr').innerHTML !== old"
-                                " && document.querySelector('.room [data-seat=\"0\"] .qr svg')", arg=before)
-        new_link = seat_link(server, next(r for r in server.api()["rooms"] if r["id"] == room["id"]), 0)
-        assert new_link != old_link and seat.locator(".link").get_attribute("href") == new_link
-        expected = lobby.evaluate("(svg) => { const box = document.createElement('div'); box.innerHTML = svg;"
-                                  " return box.innerHTML }", qr_svg(new_link))
-        assert seat.locator(".qr").inner_html() == expected, "the open QR code does not show the new link"
+def test_a_new_link_reaches_the_open_qr_code_and_plays_when_pasted_into_the_old_tab(tmp_path, room_server, browser):
+    server = room_server()
+    room = open_room(server, "tyc", {}, bots={"1": "default"})
+    old_link = seat_link(server, room, 0)
+    student = open_page(browser, old_link)
+    student.evaluate("() => { window.sameDocument = true; }")
+    lobby = browser.new_page()
+    lobby.set_default_timeout(30_000)
+    lobby.goto(f"{server.url}/lobby#{server.teacher}")
+    seat = lobby.locator('.room [data-seat="0"]')
+    seat.locator("button", has_text="QR code").click()
+    seat.locator(".qr svg").wait_for()
+    before = seat.locator(".qr").inner_html()
+    seat.locator("button", has_text="new link").click()
+    lobby.wait_for_function("(old) => document.querySelector('.room [data-seat=\"0\"] .qr').innerHTML !== old"
+                            " && document.querySelector('.room [data-seat=\"0\"] .qr svg')", arg=before)
+    new_link = seat_link(server, next(r for r in server.api()["rooms"] if r["id"] == room["id"]), 0)
+    assert new_link != old_link and seat.locator(".link").get_attribute("href") == new_link
+    expected = lobby.evaluate("(svg) => { const box = document.createElement('div'); box.innerHTML = svg;"
+                              " return box.innerHTML }", qr_svg(new_link))
+    assert seat.locator(".qr").inner_html() == expected, "the open QR code does not show the new link"
 
-        student.wait_for_function("() => document.body.dataset.connection === 'refused'")
-        student.evaluate("(link) => { location.href = link; }", new_link)  # pasted into the address bar
-        student.wait_for_function("() => document.body.dataset.connection === 'open'")
-        assert student.evaluate("() => window.sameDocument === true"), "the page was reloaded"
-        target = student.locator(".ttn-svg [data-target]").first
-        target.wait_for()
-        turn = student.locator(".ttn-root").get_attribute("data-turn")
-        target.click()
-        student.wait_for_function("(turn) => { const r = document.querySelector('.ttn-root');"
-                                  " return r.dataset.turn !== turn && !('queued' in r.dataset) }", arg=turn)
-        assert not student.locator(".ttn-message").text_content()
+    student.wait_for_function("() => document.body.dataset.connection === 'refused'")
+    student.evaluate("(link) => { location.href = link; }", new_link)  # pasted into the address bar
+    student.wait_for_function("() => document.body.dataset.connection === 'open'")
+    assert student.evaluate("() => window.sameDocument === true"), "the page was reloaded"
+    target = student.locator(".ttn-svg [data-target]").first
+    target.wait_for()
+    turn = student.locator(".ttn-root").get_attribute("data-turn")
+    target.click()
+    student.wait_for_function("(turn) => { const r = document.querySelector('.ttn-root');"
+                              " return r.dataset.turn !== turn && !('queued' in r.dataset) }", arg=turn)
+    assert not student.locator(".ttn-message").text_content()
