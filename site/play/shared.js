@@ -89,7 +89,7 @@ export async function start({ board, read, payload }) {
   try {
     const given = await files(read);
     const code = new Blob([await read("shared-worker.js")], { type: "text/javascript" });
-    worker = new Worker(URL.createObjectURL(code), { type: "module" });
+    worker = new Worker(URL.createObjectURL(code));  // classic: a module worker cannot start from file://
     worker.postMessage({ type: "start", files: given, payload }, Object.values(given));
   } catch (error) {
     stop(`This page could not load Python: ${error.message}`);
