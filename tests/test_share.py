@@ -111,6 +111,22 @@ def test_a_game_whose_source_cannot_be_found_asks_for_it_in_words():
     assert issubclass(open_shared(link).game.state_class, GridState)
 
 
+def test_a_hook_that_raises_in_play_is_told_by_the_board_and_the_position_stays():
+    source = ('class Chase(GridState):\n    """Chase."""\n\n    def may_place(self, cell):\n'
+              '        if self.last >= 0:\n            raise ZeroDivisionError("my hook broke")\n        return True\n')
+    pushed: list[str] = []
+    page = SharedPage(sharing.payload(sharing.seal({**sharing.document(CHASE), "source": source})), pushed.append)
+    dealt = json.loads(page.deal(json.dumps({"options": {}, "seats": ["human", "human"], "seed": "3"})))
+    page.receive(json.dumps({"type": "act", "target": "a1", "turn": dealt["state"]["turn"]}))
+    said = [json.loads(update)["message"] for update in pushed if json.loads(update).get("message")]
+    assert said == ["the board could not handle that: ZeroDivisionError: my hook broke"]
+    assert page.page.board.state.record()["moves"] == []
+
+
+def test_tictac_nb_exports_share_and_open_shared():
+    assert tictac_nb.share is share and tictac_nb.open_shared is open_shared
+
+
 def test_the_page_object_opens_a_good_game_and_refuses_a_builtin_name_in_words():
     pushed = []
     page = SharedPage(sharing.payload(sharing.document(CHASE)), pushed.append)

@@ -88,6 +88,7 @@ export async function start({ board, read, payload }) {
   let worker;
   try {
     const given = await files(read);
+    performance.mark("ttp-files");
     const code = new Blob([await read("shared-worker.js")], { type: "text/javascript" });
     worker = new Worker(URL.createObjectURL(code));  // classic: a module worker cannot start from file://
     worker.postMessage({ type: "start", files: given, payload }, Object.values(given));
@@ -111,6 +112,7 @@ export async function start({ board, read, payload }) {
     cleanup = board.render({ model, el: host });
     $("ttp-dealt").textContent = `This is game number ${answer.seed}.`;
     if (!document.documentElement.dataset.ready) {
+      performance.mark("ttp-board");
       $("ttp-progress")?.remove();
       say("");
       document.documentElement.dataset.ready = String(((performance.now() - opened) / 1000).toFixed(2));
@@ -118,7 +120,10 @@ export async function start({ board, read, payload }) {
   }
   worker.onerror = (event) => { event.preventDefault(); stop(`This game's Python stopped: ${event.message}`); };
   worker.onmessage = ({ data }) => {
-    if (data.type === "stage") stage(data.index);
+    if (data.type === "stage") {
+      performance.mark(["", "ttp-python", "ttp-installed"][data.index]);
+      stage(data.index);
+    }
     else if (data.type === "failed") {
       if (document.documentElement.dataset.ready) $("ttp-problem").textContent = `This game's Python failed: ${data.words}`;
       else stop(`This game's Python failed as it loaded: ${data.words}`);
@@ -127,6 +132,7 @@ export async function start({ board, read, payload }) {
     else if (data.type === "opened") {
       const answer = JSON.parse(data.json);
       if (answer.error) { stop(answer.error); return; }
+      performance.mark("ttp-opened");
       showGame(answer);
       menus = seatMenus(answer.page.seats);
       $("ttp-play").hidden = false;
