@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import sys
 import zlib
 
 import pytest
@@ -62,6 +63,18 @@ def test_the_link_holds_the_game_after_a_hash_readable_and_on_the_site_given():
     assert "class Chase(GridState)" in doc["source"] and doc["hook"] == "Chase" and doc["kit"] == tictac_nb.__version__
     assert "next to the last one placed" in doc["rules"]
     assert "Mark,14,place" in sharing.document(CARDS)["table"]
+
+
+def test_in_jupyterlite_a_link_opens_on_the_site_the_notebook_runs_from(monkeypatch):
+    from types import SimpleNamespace
+
+    from tictac_nb import browser
+    worker = "https://school.example/lite/extensions/@jupyterlite/pyodide-kernel-extension/static/worker.js"
+    monkeypatch.setattr(browser, "IN_A_PAGE", True)
+    monkeypatch.setitem(sys.modules, "js", SimpleNamespace(location=SimpleNamespace(href=worker)))
+    assert share(CHASE).startswith("https://school.example/lite/play/shared.html#")
+    monkeypatch.setitem(sys.modules, "js", SimpleNamespace())
+    assert share(CHASE).startswith(sharing.SITE + "play/shared.html#")
 
 
 def test_the_students_own_rules_text_travels_as_written():

@@ -39,7 +39,10 @@ FORMAT = 1
 """The document's format: a page refuses a higher one in words (a game shared by a newer kit)."""
 KINDS = ("grid", "cards", "scratch")
 SITE = "https://tictac-nb.github.io/tictac_nb/"
-"""The project's pages, where a link opens unless `share(game, site=...)` says another site."""
+"""The project's pages, where a link opens unless `share(game, site=...)` says another site (in JupyterLite,
+the site the notebook runs from: `default_site`)."""
+SITE_PARTS = ("/extensions/", "/lab/", "/notebooks/", "/repl/", "/static/")
+"""Where a JupyterLite page's or kernel worker's address leaves the site's base."""
 SHARED_PAGE = "play/shared.html"
 MAX_LINK = 2_000_000
 """Characters in a link: Chromium takes URLs up to 2 MB; a bigger game travels as a file."""
@@ -313,16 +316,32 @@ def _build(doc: Mapping[str, Any]) -> Game:
 
 # --- the student's side ----------------------------------------------------------------------------------
 
-def share(game: Game, path: str | Path | None = None, *, site: str = SITE, rules: str | None = None,
+def default_site() -> str:
+    """The site a link opens on: in JupyterLite, the very site the notebook runs from (a site built with
+    `make site` serves play/shared.html beside it); elsewhere the project's pages."""
+    from . import browser
+    if not browser.IN_A_PAGE:
+        return SITE
+    try:
+        import js  # Pyodide's view of the page or the kernel's worker
+        href = str(js.location.href)
+    except Exception:  # no location to read: the project's pages
+        return SITE
+    cut = min((href.find(part) for part in SITE_PARTS if part in href), default=-1)
+    return href[:cut + 1] if cut > 0 else SITE
+
+
+def share(game: Game, path: str | Path | None = None, *, site: str | None = None, rules: str | None = None,
           source: str | None = None, files: str | Path | None = None) -> str:
-    """Share `game`: with no `path`, the link that plays it on `site`'s shared page; with a `path`, one
+    """Share `game`: with no `path`, the link that plays it on `site`'s shared page (`default_site()`: the
+    project's pages, or in JupyterLite the site it runs from); with a `path`, one
     self-contained HTML file that plays it offline (Pyodide and the kit inside, from the built site's
     folder `files`: see `site_files`), returning its path. `rules` are the rules in your words (default:
     the game's "For players" rules), `source` the Python of a game whose source cannot be found."""
     doc = document(game, rules, source)
     open_document(doc)  # a game that cannot be rebuilt from its document is told now, not by a friend's page
     if path is None:
-        return link(doc, site)
+        return link(doc, site or default_site())
     from .shared_file import write_file
     return str(write_file(doc, payload(doc), Path(path), files))
 
