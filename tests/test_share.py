@@ -113,6 +113,20 @@ def test_a_hook_that_raises_as_it_loads_is_told_in_a_sentence():
     assert page == {"error": "This game's Python failed as it loaded: RuntimeError: boom"}
 
 
+def test_a_class_from_a_notebook_cell_is_found_in_the_cells_text(monkeypatch):
+    import linecache
+
+    cell = ('import tictac_nb\n\nclass Near(GridState):\n    """Near: next to the last mark."""\n\n'
+            '    def may_place(self, cell):\n        return self.last < 0 or cell in self.neighbours(self.last)\n'
+            '\n\nnear = grid_game("near", "Near", state_class=Near)\n')
+    name = "/tmp/ipykernel_1/1234.py"  # as IPython names a cell and keeps its text
+    monkeypatch.setitem(linecache.cache, name, (len(cell), None, cell.splitlines(True), name))
+    space = {"GridState": GridState, "grid_game": grid_game, "__name__": "__main__"}
+    exec(compile(cell, name, "exec"), space)
+    doc = read_payload(share(space["near"]))
+    assert doc["source"] == cell.split("\n\n", 1)[1].split("\n\n\n")[0] + "\n"
+
+
 def test_a_game_whose_source_cannot_be_found_asks_for_it_in_words():
     made = {}
     exec("from tictac_nb.grid import GridState\nclass Ghost(GridState):\n    pass\n", made)

@@ -24,6 +24,7 @@ import html
 import inspect
 import io
 import json
+import linecache
 import re
 import sys
 import textwrap
@@ -130,9 +131,26 @@ def _source_of(thing: Any) -> str:
     try:
         return textwrap.dedent(inspect.getsource(thing)).strip("\n") + "\n"
     except (OSError, TypeError):
+        found = _cell_class_source(thing) if isinstance(thing, type) else None
+        if found:
+            return found
         raise ShareError(f"the source of {getattr(thing, '__name__', thing)!r} cannot be found (defined with exec, "
                          f"or in a cell since changed?): pass it as share(game, source=...), the text of the cells "
                          f"that define it") from None
+
+
+def _cell_class_source(cls: type) -> str | None:
+    """A class's source from the cell its methods were compiled from (IPython keeps each cell's text in
+    linecache; `inspect.getsource` looks for a class in its module's file, which a notebook has not)."""
+    for value in vars(cls).values():
+        code = getattr(getattr(value, "__func__", value), "__code__", None)
+        lines = linecache.getlines(code.co_filename) if code is not None else []
+        heading = re.compile(rf"\s*class\s+{re.escape(cls.__name__)}\b")
+        start = next((i for i, line in enumerate(lines) if heading.match(line)), None)
+        if start is not None:
+            block = inspect.getblock(lines[start:])
+            return textwrap.dedent("".join(block)).strip("\n") + "\n"
+    return None
 
 
 def _module_source(game: Game) -> str:
