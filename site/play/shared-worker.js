@@ -21,8 +21,8 @@ function serve(files) {
   };
 }
 
-function shut() {
-  for (const name of CLOSED) {
+function shut(names) {
+  for (const name of names) {
     for (let scope = self; scope; scope = Object.getPrototypeOf(scope)) {
       if (Object.prototype.hasOwnProperty.call(scope, name)) delete scope[name];
     }
@@ -31,6 +31,9 @@ function shut() {
 }
 
 async function boot({ files, payload }) {
+  // This is a classic worker (a module worker cannot start from a file:// page), which Pyodide refuses
+  // where importScripts works: nothing here needs it, so it goes first.
+  shut(["importScripts"]);
   self.fetch = serve(files);
   const script = (name) => URL.createObjectURL(new Blob([files[name]], { type: "text/javascript" }));
   const { loadPyodide } = await import(script("pyodide.mjs"));
@@ -43,7 +46,7 @@ async function boot({ files, payload }) {
   await pyodide.loadPackage(["tictac-nb"], { messageCallback: () => {}, errorCallback: () => {} });
   pyodide.pyimport("tictac_nb.page");
   post({ type: "stage", index: 2 });
-  shut();
+  shut(CLOSED);
   const sharing = pyodide.pyimport("tictac_nb.sharing");
   page = sharing.SharedPage(payload, (json) => post({ type: "push", json }));
   post({ type: "opened", json: page.opened() });

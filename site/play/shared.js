@@ -139,6 +139,12 @@ export async function start({ board, read, payload }) {
       deal(null);
     }
   };
+  // The board's own New game deals through the page too, so the game number shown is always the game's.
+  host.addEventListener("click", (event) => {
+    if (!event.target.closest(".ttn-new")) return;
+    event.stopPropagation();
+    deal(null);
+  }, true);
   $("ttp-controls").addEventListener("submit", (event) => {
     event.preventDefault();
     deal($("ttp-number").value.trim() || null);

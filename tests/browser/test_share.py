@@ -10,6 +10,8 @@ sentence instead. Nothing here waits for a time: every wait is for a state of th
 from __future__ import annotations
 
 import dataclasses
+import tempfile
+from pathlib import Path
 
 import pytest
 import share_scratch
@@ -23,6 +25,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 GAMES = {"grid": CHASE, "cards": CARDS, "scratch": share_scratch.GAME}
 BOARD = "#ttp-board.ttn-root"
 READY = "document.documentElement.dataset.ready"
+SHOTS = Path(tempfile.gettempdir())
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +41,10 @@ def chromium():
         browser.close()
 
 
-def new_page(chromium, origin: str | None):
-    """A page that reaches only `origin` (None: nothing but files), its page errors and refused requests."""
-    context = chromium.new_context(viewport={"width": 900, "height": 900})
+def new_page(chromium, origin: str | None, width: int = 900, bypass_csp: bool = False):
+    """A page that reaches only `origin` (None: nothing but files), its page errors and refused requests;
+    `bypass_csp` lets a test inject its own script (axe), which the page's policy refuses."""
+    context = chromium.new_context(viewport={"width": width, "height": 900}, bypass_csp=bypass_csp)
     refused: list[str] = []
     if origin is None:
         def files_only(route) -> None:
@@ -183,6 +187,11 @@ def test_text_from_a_link_is_shown_as_text_never_run(chromium, site):
     assert page.inner_text("#ttp-title") == title and page.inner_text("#ttp-rules") == rules
     assert page.evaluate("window.pwned") is None
     assert page.locator("#ttp-title *, #ttp-rules *").count() == 0
+    first = page.inner_text("#ttp-dealt")
+    page.click(f"{BOARD} .ttn-new")  # the board's own New game deals through the page: its number is shown
+    page.wait_for_function("(was) => /^This is game number [0-9]+[.]$/.test("
+                           "document.getElementById('ttp-dealt').textContent) && "
+                           "document.getElementById('ttp-dealt').textContent !== was", arg=first)
     assert not errors, errors
     page.context.close()
 
@@ -201,5 +210,17 @@ def test_bad_links_each_get_one_sentence_in_place_of_the_board(chromium, site):
         assert opened(page, link) == "stopped"
         assert words in page.inner_text("#ttp-status")
         assert page.locator("#ttp-play").is_hidden() and page.locator("#ttp-progress").count() == 0
+    assert not refused and not errors, (refused, errors)
+    page.context.close()
+
+
+def test_the_shared_page_reads_at_400_px_with_no_accessibility_violation(chromium, site):
+    from a11y import axe_violations
+
+    page, refused, errors = new_page(chromium, site.url, width=400, bypass_csp=True)
+    assert opened(page, sharing.share(CHASE, site=site.url)) != "stopped", page.inner_text("#ttp-status")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    assert not axe_violations(page, "body")
+    page.screenshot(path=str(SHOTS / "shared-400.png"), full_page=True)
     assert not refused and not errors, (refused, errors)
     page.context.close()
