@@ -187,6 +187,12 @@ def test_text_from_a_link_is_shown_as_text_never_run(chromium, site):
     assert page.inner_text("#ttp-title") == title and page.inner_text("#ttp-rules") == rules
     assert page.evaluate("window.pwned") is None
     assert page.locator("#ttp-title *, #ttp-rules *").count() == 0
+    # HTML that reaches the page anyway (an SVG from the worker is drawn as markup) runs no script in it
+    assert page.evaluate("""() => new Promise((done) => {
+        document.getElementById('ttp-board').insertAdjacentHTML('beforeend',
+            '<img id="bait" src="x:nothing" onerror="window.pwned = 4">');
+        document.getElementById('bait').addEventListener('error', () => done(window.pwned ?? null));
+    })""") is None
     first = page.inner_text("#ttp-dealt")
     page.click(f"{BOARD} .ttn-new")  # the board's own New game deals through the page: its number is shown
     page.wait_for_function("(was) => /^This is game number [0-9]+[.]$/.test("
