@@ -154,6 +154,16 @@ def test_tictac_nb_exports_share_and_open_shared():
     assert tictac_nb.share is share and tictac_nb.open_shared is open_shared
 
 
+def test_a_game_too_big_for_a_link_points_to_the_file_and_a_notebooks_scratch_game_asks_for_its_source(
+        monkeypatch):
+    monkeypatch.setattr(sharing, "MAX_LINK", 100)
+    with pytest.raises(ShareError, match=r"too big for a link .* share\(game, 'game.html'\)"):
+        share(CHASE)
+    monkeypatch.setattr(share_scratch.LastStone, "__module__", "__main__")
+    with pytest.raises(ShareError, match=r"written from scratch in a notebook: pass share\(game, source=\.\.\.\)"):
+        sharing.document(share_scratch.GAME)
+
+
 def test_the_page_object_opens_a_good_game_and_refuses_a_builtin_name_in_words():
     pushed = []
     page = SharedPage(sharing.payload(sharing.document(CHASE)), pushed.append)
