@@ -12,6 +12,17 @@ from navigation (shared.js's `performance.mark`s): files (the page has Pyodide's
 from the site, or unpacked from the file), python (Pyodide ready in the worker), installed (the kit's
 wheels), opened (the game's document checked and its Python run), board (the first board drawn) and click
 (the first click accepted); with the machine's one-minute load average before and after the run.
+
+Measured on a shared 2-core machine (two runs of 3 each way; medians, seconds from navigation):
+
+    way    load   files  python  installed  opened  board  click
+    link   6.5-7    0.5     6.1        8.0     8.0    8.1    8.2
+    file   6.5-7    0.6     4.3        6.2     6.3    6.3    6.4
+    link   5.3-6    0.6     4.9        6.7     6.7    6.8    6.8
+    file   5.2-6    0.8     6.8        9.1     9.2    9.3    9.3
+
+The file is 11.9 MiB (Pyodide's core and 9 wheels, gzip and base64) and the link 777 characters. Pyodide's
+start in the worker is most of it; the file adds its unpacking (base64 and gzip in the page) to that.
 """
 
 from __future__ import annotations
