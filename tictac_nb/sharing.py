@@ -20,7 +20,6 @@ import base64
 import binascii
 import csv
 import hashlib
-import html
 import inspect
 import io
 import json
@@ -373,11 +372,6 @@ def open_shared(where: str | Path) -> SharedGame:
         text = file_payload(Path(text).read_text(encoding="utf-8"))
     doc = read_payload(text)
     return SharedGame(open_document(doc), doc)
-
-
-def page_text(value: str) -> str:
-    """A document's text as HTML text (never markup)."""
-    return html.escape(value)
 
 
 class SharedPage:
