@@ -28,7 +28,12 @@ SITE_POLICY = ("default-src 'self'; script-src 'self' blob: 'wasm-unsafe-eval' '
 """The site's shared page: scripts only from the site and the page's own blobs, never inline, so that no
 text the worker sends can run in the page (whose origin also holds JupyterLite's notebooks)."""
 BOOT = """
-const packed = JSON.parse(document.getElementById("ttp-files").textContent);
+const said = (words) => {
+  document.getElementById("ttp-status").textContent = words;
+  document.documentElement.dataset.ready = "stopped";
+};
+let packed = null;
+try { packed = JSON.parse(document.getElementById("ttp-files").textContent); } catch { packed = null; }
 async function read(name) {
   if (!(name in packed)) throw new Error(`${name} is missing from this file`);
   const text = atob(packed[name]);
@@ -37,10 +42,15 @@ async function read(name) {
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 const module = async (name) => import(URL.createObjectURL(new Blob([await read(name)], { type: "text/javascript" })));
-const board = (await module("board.js")).default;
-const { start } = await module("shared.js");
-start({ board, read, payload: JSON.parse(document.getElementById("ttp-game").textContent) });
+if (!packed) said("This file is cut short or damaged: the game cannot start. Ask for the file again.");
+else {
+  const board = (await module("board.js")).default;
+  const { start } = await module("shared.js");
+  start({ board, read, payload: JSON.parse(document.getElementById("ttp-game").textContent) });
+}
 """
+"""The file's one script: it unpacks the page's scripts and starts them; a file cut short (its packed files
+come last, after this script) gets a sentence."""
 
 
 def file_policy(script: str) -> str:
@@ -74,9 +84,9 @@ def write_file(doc: dict, payload: str, path: Path, files: str | Path | None = N
     """Write the shared file of `doc` (its link payload inside) to `path`."""
     folder = site_files(files)
     styles = "\n".join((folder / "play" / name).read_text() for name in STYLES)
-    script = (f'<script type="application/json" id="ttp-files">{json.dumps(packed_files(folder))}</script>\n'
-              f'<script type="application/json" id="ttp-game">"{payload}"</script>\n'
-              f'<script type="module">{BOOT}</script>')
+    script = (f'<script type="application/json" id="ttp-game">"{payload}"</script>\n'
+              f'<script type="module">{BOOT}</script>\n'
+              f'<script type="application/json" id="ttp-files">{json.dumps(packed_files(folder))}</script>')
     page = (folder / TEMPLATE).read_text()
     page = page.replace("{csp}", file_policy(BOOT)).replace("{styles}", f"<style>\n{styles}</style>")
     path = path.with_suffix(".html") if path.suffix.lower() not in (".html", ".htm") else path

@@ -230,3 +230,20 @@ def test_the_shared_page_reads_at_400_px_with_no_accessibility_violation(chromiu
     page.screenshot(path=str(SHOTS / "shared-400.png"), full_page=True)
     assert not refused and not errors, (refused, errors)
     page.context.close()
+
+
+def test_a_file_cut_short_or_altered_gets_one_sentence(chromium, shared_files, tmp_path):
+    text = Path(shared_files["grid"]).read_text(encoding="utf-8")
+    cut, altered = tmp_path / "cut.html", tmp_path / "altered.html"
+    cut.write_text(text[: len(text) * 2 // 3], encoding="utf-8")
+    payload = sharing.file_payload(text)
+    changed = sharing.payload({**sharing.read_payload(payload), "title": "Chase, changed"})
+    altered.write_text(text.replace(payload, changed), encoding="utf-8")
+    page, refused, errors = new_page(chromium, None)
+    for path, words in [(cut, "This file is cut short or damaged"), (altered, "changed after it was shared")]:
+        page.goto("about:blank")
+        assert opened(page, path.as_uri()) == "stopped"
+        assert words in page.inner_text("#ttp-status")
+        assert page.locator("#ttp-play").is_hidden()
+    assert not refused and not errors, (refused, errors)
+    page.context.close()
