@@ -73,7 +73,7 @@ CLICK_FIRST_TARGET = """() => new Promise((resolve) => {
 def games(site: Path) -> list[str]:
     """The games with a play page in the built site, in the landing page's order."""
     index = (site / "play" / "index.html").read_text()
-    return sorted((p.stem for p in (site / "play").glob("*.html") if p.stem != "index"), key=index.find)
+    return sorted((p.stem for p in (site / "play").glob("*.html") if f'href="{p.name}"' in index), key=index.find)
 
 
 def serve(site: Path) -> tuple[subprocess.Popen, str]:

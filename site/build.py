@@ -8,8 +8,9 @@ Everything comes from the package registries, so the site builds on a machine wi
   `import tictac_nb` loads them from the site itself;
 - the anywidget and ipywidgets front ends from the very packages installed here, so they match the
   kernel side;
-- a play page per game (`play/<game>.html`, from site/play/) and a landing page listing them: Pyodide alone,
-  without JupyterLab, runs the kit and the kit's own board front end (widgets/board.js), so a board is
+- a play page per game (`play/<game>.html`, from site/play/) and a landing page listing them, and the page
+  that plays a game shared by `tictac_nb.share` (`play/shared.html`, with the template of a shared file):
+  Pyodide alone, without JupyterLab, runs the kit and the kit's own board front end (widgets/board.js), so a board is
   playable seconds after the page opens; its own lock file (`play-lock.json`) installs only what a page
   imports (bench/play_pages.py measures where those seconds go).
 Packages with compiled code (numpy, pandas, matplotlib) have no WebAssembly wheels on PyPI: their lock
@@ -220,7 +221,22 @@ def write_play_pages(output: Path) -> list[str]:
         items.append(f'<li><a href="{name}.html">{words["{title}"]}</a>: {words["{line}"]}</li>')
     index = (SITE / "play" / "index.html").read_text().replace("{games}", "\n".join(items))
     (play / "index.html").write_text(index)
+    write_shared_page(play)
     return names
+
+
+def write_shared_page(play: Path) -> None:
+    """The page that plays a shared game (`tictac_nb.share`), its scripts, and its template, from which
+    `share(game, "x.html")` writes a self-contained file."""
+    from tictac_nb.shared_file import SITE_POLICY, TEMPLATE
+
+    for name in ("shared.js", "shared-site.js", "shared-worker.js"):
+        shutil.copy2(SITE / "play" / name, play / name)
+    template = (SITE / "play" / "shared.html").read_text()
+    (play.parent / TEMPLATE).write_text(template)
+    styles = '<link rel="stylesheet" href="board.css">\n<link rel="stylesheet" href="play.css">'
+    page = template.replace("{csp}", SITE_POLICY).replace("{styles}", styles)
+    (play / "shared.html").write_text(page.replace("{script}", '<script type="module" src="shared-site.js"></script>'))
 
 
 def build() -> None:

@@ -16,6 +16,7 @@ from .checks import GameCheckFailed, GameReport, check_game
 from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target
 from .printing import print_and_play
 from .registry import GAMES, from_record, game_named, new_game, register, unregister
+from .sharing import open_shared, share
 
 __version__ = "0.1.0"
 
@@ -39,5 +40,5 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "GAMES", "Board", "Game", "GameCheckFailed", "GameReport", "IllegalAction", "InvalidOption", "InvalidRecord",
     "MCTSBot", "Outcome", "PlayPage", "RandomBot", "Replay", "State", "Target", "check_game", "export_html",
-    "from_record", "game_named", "new_game", "print_and_play", "register", "unregister",
+    "from_record", "game_named", "new_game", "open_shared", "print_and_play", "register", "share", "unregister",
 ]

@@ -17,6 +17,7 @@ from typing import Any
 
 import comm
 
+from .engine import Game
 from .play import Dealer
 from .widget import Board
 
@@ -47,7 +48,7 @@ class SitePage:
     """One game's play page in the static site: the page calls `describe`, `seats`, `deal` and `receive`
     with JSON text, and `push` receives the board's state (all of it after a deal, then each update)."""
 
-    def __init__(self, game: str, push: Callable[[str], Any]) -> None:
+    def __init__(self, game: str | Game, push: Callable[[str], Any]) -> None:
         self.dealer = Dealer(game)
         self.push = push
         self.board: Board | None = None
