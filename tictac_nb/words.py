@@ -83,9 +83,29 @@ DEAD_ENDS = {
     "not_found": "There is nothing at this address. Check the link, or ask your teacher for it.",
     "bad_request": "This request was not understood. Check the link, or ask your teacher for it.",
     "failed": "The server could not answer this. Reload the page, and tell your teacher if it happens again.",
+    "no_assignment": "There is no arena here: the teacher removed this assignment, or the link is cut short. Ask "
+                     "your teacher for a new link.",
+    "no_entry": "This link opens no entry of this arena: it is old or cut short. Ask your teacher for your link.",
 }
 """What a room's page says where it stops (a seat closed, a room gone, a bad link): what happened and what to
 do, in one sentence each. A page closed over its WebSocket gets it as the close reason (at most 123 bytes)."""
+
+
+ARENA = {
+    "frozen": "The deadline of this assignment has passed: the ladder is frozen for grading and takes no new bot.",
+    "too_large": "This bot is refused: it is {size} bytes packed, over the limit of {limit} bytes. Keep large "
+                 "tables out of it, or build them when the bot starts.",
+    "not_pickle": "This bot is refused: its bytes do not unpickle ({why}). Make the file with arena.save(bot, "
+                  "path), or submit with arena.submit(bot, ...).",
+    "not_loaded": "This bot is refused: it {why} when it is loaded. Check that it runs in a fresh notebook.",
+    "trial": "This bot is refused: on a trial position it {why}.",
+    "name_taken": "This name is another entry's: choose another name for your bot.",
+    "bad_name": "Name your bot: 1 to {limit} printable characters.",
+    "bad_body": "This submission was not understood: send it with arena.submit(bot, name=..., link=...) or the "
+                "upload form of your arena page.",
+    "no_link": "This submission needs your arena link (the one your teacher handed out): pass link=...",
+}
+"""What the arena says when it refuses a submission: what happened and what to do, in one sentence each."""
 
 
 def auto_pass_words(game: Game) -> tuple[str, str, str] | None:

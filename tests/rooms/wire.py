@@ -117,13 +117,13 @@ class RoomServer:
     """`tictac-nb serve` in a subprocess of its own process group, on `port` with its data in `data`;
     `lobby` is the teacher's token it printed. Stopped by its process group's id."""
 
-    def __init__(self, port: int, data: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, port: int, data: Path, bot_delay: float = 0.0, *extra: str) -> None:
         self.port, self.data = port, data
         self.url = f"http://127.0.0.1:{port}"
         self.log = open(data / f"server-{time.monotonic_ns()}.log", "w+")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tictac_nb.rooms.cli", "serve", "--port", str(port), "--data", str(data),
-             "--bot-delay", str(bot_delay)], stdout=subprocess.PIPE, stderr=self.log, text=True,
+             "--bot-delay", str(bot_delay), *extra], stdout=subprocess.PIPE, stderr=self.log, text=True,
             start_new_session=True)
         self.teacher = ""
         deadline = time.monotonic() + 60

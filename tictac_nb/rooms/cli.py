@@ -25,11 +25,13 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--port", type=int, default=8765, help="port (0: a free one)")
     run.add_argument("--data", default="rooms-data", help="folder of the rooms' SQLite file")
     run.add_argument("--bot-delay", type=float, default=0.3, help="seconds before a bot moves")
+    run.add_argument("--arena-matches", type=int, default=1, metavar="N",
+                     help="arena matches played at once, each in a process of a local pool (default 1)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     os.umask(0o077)  # whatever this server writes is its owner's only
     try:
-        hall = Hall(args.data, bot_delay=args.bot_delay)
+        hall = Hall(args.data, bot_delay=args.bot_delay, arena_matches=args.arena_matches)
     except FolderInUse as error:
         print(f"tictac-nb serve: {error}", file=sys.stderr, flush=True)
         return 1
@@ -40,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         write_private(known, json.dumps({"url": f"http://{host}:{port}", "pid": os.getpid()}))
         print(f"tictac_nb rooms on http://{host}:{port}/ (pid {os.getpid()})", flush=True)
         print(f"Lobby (for the teacher only): http://{host}:{port}/lobby#{hall.teacher}", flush=True)
+        print(f"Arena (for the teacher only): http://{host}:{port}/arena#{hall.teacher}", flush=True)
         print(f"{len(hall.rooms)} rooms reopened from {args.data}", flush=True)
 
     try:

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from pathlib import Path
 from typing import Any
 
 from ..registry import game_named
 from ..words import bot_words
+from .arena import Arena
 from .keys import Keys
+from .matches import Scheduler
 from .room import Room
 from .store import Store, hold_folder, release_folder
 
@@ -17,13 +20,17 @@ class Hall:
     """Rooms by id. With a data folder (held by this hall alone: `FolderInUse` otherwise), every room is
     saved after each action and reopened on start, a finished one too, until the teacher removes it."""
 
-    def __init__(self, data: str | Path | None = None, bot_delay: float = 0.3, time_limit: float | None = 10.0):
+    def __init__(self, data: str | Path | None = None, bot_delay: float = 0.3, time_limit: float | None = 10.0,
+                 arena_matches: int = 1):
         self._lock = hold_folder(data) if data is not None else None
         self.keys = Keys.of_folder(data) if data is not None else Keys()
         self.store = Store(data) if data is not None else None
         self.teacher = self.keys.teacher()
         self.bot_delay, self.time_limit = bot_delay, time_limit
         self.rooms: dict[str, Room] = {}
+        db = self.store.db if self.store is not None else sqlite3.connect(":memory:", check_same_thread=False)
+        self.arena = Arena(db, self.keys)
+        self.scheduler = Scheduler(self.arena, arena_matches)
         if self.store is not None:
             for saved in self.store.rooms():
                 settings = {key: saved.settings[key] for key in ("auto_pass", "watch_issue", "ended", "options")

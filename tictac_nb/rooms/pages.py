@@ -52,6 +52,29 @@ LOBBY = HEAD.format(title="tictac_nb rooms: lobby").replace('href="../static/', 
 """
 
 
+ARENA = HEAD + """<body data-kind="arena">
+<main>
+<h1 id="title">Arena</h1>
+<p id="connection" role="status">Loading…</p>
+<section id="teacher" hidden></section>
+<section id="you" hidden></section>
+<h2 id="ladder-title" hidden>Ladder</h2>
+<div class="table-wrap"><table id="ladder" hidden></table></div>
+<h2 id="matches-title" hidden>Recent matches</h2>
+<ul id="matches"></ul>
+</main>
+<script type="module" src="../static/arena.js"></script>
+</body>
+</html>
+"""
+
+
+def arena_page(one: bool) -> str:
+    """The arena's page: an assignment's ladder (`one`, at /arena/ID) or the teacher's list (at /arena)."""
+    page = ARENA.format(title="tictac_nb arena")
+    return page if one else page.replace('"../static/', '"static/')
+
+
 DEAD_END = HEAD + """<body>
 <main>
 <h1>{title}</h1>

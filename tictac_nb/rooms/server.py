@@ -378,6 +378,8 @@ def make_app(hall: Hall, rate: float = RATE, burst: int = BURST,
              hello_wait: float = HELLO_WAIT) -> tornado.web.Application:
     """The tornado application of a hall: pages, API, front end files and WebSockets (each connection may
     send `rate` messages a second past a `burst`, and has `hello_wait` seconds to say who it is)."""
+    from .arena_web import routes as arena_routes
+
     room = r"([A-Za-z0-9_-]{1,32})"
     return tornado.web.Application([
         (r"/", Redirect, {"url": "lobby"}),
@@ -391,7 +393,8 @@ def make_app(hall: Hall, rate: float = RATE, burst: int = BURST,
         (r"/api/room", Control, {"hall": hall}),
         (r"/api/qr", Qr, {"hall": hall}),
         (r"/static/(board\.js|board\.css)", Static, {"path": str(FRONTEND)}),
-        (r"/static/(seat\.js|lobby\.js|rooms\.css)", Static, {"path": str(STATIC)}),
+        (r"/static/(seat\.js|lobby\.js|arena\.js|rooms\.css)", Static, {"path": str(STATIC)}),
+        *arena_routes(hall),
     ], websocket_max_message_size=MAX_MESSAGE, websocket_ping_interval=20, log_function=log_request,
         xsrf_cookies=False, compress_response=True, default_handler_class=NotFound)
 
@@ -408,9 +411,11 @@ async def serve(hall: Hall, host: str = "127.0.0.1", port: int = 0, ready: Any =
     server = listen(app, port, host)
     port = next(iter(server._sockets.values())).getsockname()[1]
     hall.start_bots()
+    matches = asyncio.create_task(hall.scheduler.run())
     if ready is not None:
         ready(port)
     try:
         await asyncio.Event().wait()
     finally:
+        matches.cancel()
         server.stop()

@@ -1,0 +1,105 @@
+"""An arena's ladder: ratings from every match result at once (the kit's Bradley-Terry fit, with its standard
+errors, on the Elo scale), games, wins, draws, losses and forfeits with their reasons, and the CSV of grades."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+from collections.abc import Sequence
+
+import numpy as np
+
+from ..lab.tournaments import CENTRE, ELO, bradley_terry
+
+INTERVAL = 1.96
+"""A rating's interval: this many standard errors either side (95%)."""
+RECENT = 20
+"""Matches the ladder lists, newest first."""
+REASONS = 3
+"""Forfeit reasons the ladder shows per entry, newest first."""
+GRADES = ("rank", "name", "rating", "low", "high", "games", "wins", "draws", "losses", "forfeits")
+
+
+class Ladder:
+    """The standings of one assignment: `entries` [(id, name)] that have a bot, `matches` rows (id, entries
+    JSON, winners JSON, forfeit seat, reason, played)."""
+
+    def __init__(self, entries: Sequence[tuple[int, str]], matches: Sequence[tuple], frozen: bool) -> None:
+        self.names = dict(entries)
+        self.entries = list(self.names)
+        self.frozen = frozen
+        index = {entry: i for i, entry in enumerate(self.entries)}
+        count = {entry: dict.fromkeys(("games", "wins", "draws", "losses", "forfeits"), 0) for entry in self.entries}
+        self.reasons: dict[int, list[str]] = {entry: [] for entry in self.entries}
+        self.first_seats = dict.fromkeys(self.entries, 0)
+        score = np.zeros((len(self.entries), len(self.entries)))
+        played = np.zeros_like(score)
+        self.recent = []
+        for match, seats_text, winners_text, forfeit, reason, when in matches:
+            seats, winners = json.loads(seats_text), json.loads(winners_text)
+            if any(entry not in index for entry in seats):
+                continue
+            self.first_seats[seats[0]] += 1
+            self._count(count, seats, winners, forfeit, reason)
+            self._pairs(score, played, [index[e] for e in seats], winners)
+            self.recent.append({"match": match, "names": [self.names[e] for e in seats], "winners": winners,
+                                "reason": reason, "played": when})
+        self.recent = self.recent[::-1][:RECENT]
+        self.count = count
+        self.games = {entry: count[entry]["games"] for entry in self.entries}
+        strength, error = bradley_terry(score, played) if self.entries else (np.zeros(0), np.zeros(0))
+        ratings = CENTRE + ELO * (strength - strength.mean()) if self.entries else strength
+        self.rating = {entry: float(r) for entry, r in zip(self.entries, ratings, strict=True)}
+        self.error = {entry: float(ELO * e) for entry, e in zip(self.entries, error, strict=True)}
+        self.order = sorted(self.entries, key=lambda entry: -self.rating[entry])
+
+    def _count(self, count: dict, seats: list[int], winners: list[int], forfeit: int | None, reason: str) -> None:
+        for seat, entry in enumerate(seats):
+            row = count[entry]
+            row["games"] += 1
+            if not winners or len(winners) == len(seats):
+                row["draws"] += 1
+            else:
+                row["wins" if seat in winners else "losses"] += 1
+            if forfeit == seat:
+                row["forfeits"] += 1
+                self.reasons[entry].insert(0, reason)
+                del self.reasons[entry][REASONS:]
+
+    @staticmethod
+    def _pairs(score: np.ndarray, played: np.ndarray, seats: list[int], winners: list[int]) -> None:
+        """Each pair of seats of a game, weighing 1/(n - 1), as `tournaments.pairwise` counts them."""
+        weight = 1 / (len(seats) - 1)
+        for a, b in itertools.combinations(range(len(seats)), 2):
+            i, j = seats[a], seats[b]
+            result = 0.5 if (a in winners) == (b in winners) else float(a in winners)
+            score[i, j] += weight * result
+            score[j, i] += weight * (1 - result)
+            played[i, j] += weight
+            played[j, i] += weight
+
+    def rows(self) -> list[dict]:
+        """The ladder, best first: rank, name, rating and its interval, games, results, forfeits and reasons."""
+        return [{"rank": rank, "name": self.names[entry], "rating": round(self.rating[entry]),
+                 "low": round(self.rating[entry] - INTERVAL * self.error[entry]),
+                 "high": round(self.rating[entry] + INTERVAL * self.error[entry]),
+                 **self.count[entry], "reasons": self.reasons[entry]}
+                for rank, entry in enumerate(self.order, 1)]
+
+    def csv(self) -> str:
+        """The grades: one row per entry, best first (`GRADES`)."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(GRADES)
+        for row in self.rows():
+            writer.writerow([safe_cell(row[column]) for column in GRADES])
+        return out.getvalue()
+
+
+def safe_cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: a name that starts like a formula gets a leading quote."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
