@@ -4,7 +4,8 @@ each entry's bot, the matches played between the latest versions, and which matc
 A bot arrives as an `Entrant` payload (bytes a student's notebook cloudpickled). This process never
 unpickles one: `pickletools` reads its opcodes (which runs nothing), and the trial (`trial`) loads it in a
 jailed worker (`tictac_nb.sandbox`) and asks it for a move on a trial position. Matches play on an executor
-(`play_match`), each bot a `SandboxBot` in its own jail there. Everything lives in the rooms' SQLite file.
+(`play_match`: a game in each seat order, each bot in one jail for the whole match); each game is a row of
+the `matches` table, with its replay. Everything lives in the rooms' SQLite file.
 """
 
 from __future__ import annotations
@@ -125,15 +126,24 @@ def trial(submission: Submission, game: str, options: dict, limit: float = TRIAL
             raise Refused(ARENA["trial"].format(why=reason)) from None
 
 
-def play_match(game: str, options: dict, entrants: Sequence[sandbox.Entrant], seed: int) -> dict[str, Any]:
-    """One match: a game between `entrants` (one a seat), each in its jail; the unit of work sent to an executor.
-    Its result: winners, the seat that forfeited and the reason, the game's record, each seat's prints."""
-    row = play_game(game, seed, options, list(entrants), MAX_ACTIONS, None, MOVE_LIMIT, None, MATCH_CLOCK)
-    forfeit = row["forfeit"]
-    return {"winners": [int(seat) for seat in row["winners"]],
-            "forfeit": None if forfeit is None or forfeit != forfeit else int(forfeit),
-            "reason": str(row["reason"]), "record": final_state(row).record(),
-            "output": {int(seat): text[-MAX_PRINTS:] for seat, text in row["output"].items()}}
+def play_match(game: str, options: dict, entrants: Sequence[sandbox.Entrant], seed: int) -> list[dict[str, Any]]:
+    """One match: a game in each seat order of `entrants` turned round (two players: seats swapped), each bot
+    in its jail for the whole match; the unit of work sent to an executor. Each game's result: its seats (in
+    the order of `entrants`), winners, the seat that forfeited and the reason, the record, each seat's prints."""
+    results = []
+    try:
+        for turn in range(len(entrants)):
+            seats = [(turn + seat) % len(entrants) for seat in range(len(entrants))]
+            row = play_game(game, seed + turn, options, [entrants[i] for i in seats], MAX_ACTIONS, None, MOVE_LIMIT,
+                            seed, MATCH_CLOCK)
+            forfeit = row["forfeit"]
+            results.append({"seats": seats, "winners": [int(seat) for seat in row["winners"]],
+                            "forfeit": None if forfeit is None or forfeit != forfeit else int(forfeit),
+                            "reason": str(row["reason"]), "record": final_state(row).record(),
+                            "output": {int(seat): text[-MAX_PRINTS:] for seat, text in row["output"].items()}})
+    finally:
+        sandbox.close_workers()
+    return results
 
 
 @dataclass(frozen=True)
@@ -291,8 +301,8 @@ class Arena:
         return ladder
 
     def draw(self, assignment: Assignment, rng: random.Random) -> list[int] | None:
-        """The next match's entries by seat, or None: the free entry with the fewest games first, then free
-        opponents of the closest ratings (one of the three closest, at random); seats by who sat first less."""
+        """The next match's entries, or None: the free entry with the fewest games first, then free opponents
+        of the closest ratings (one of the three closest, at random). A match plays every seat in turn."""
         ladder = self.ladder(assignment)
         free = [entry for entry in ladder.entries if entry not in self.busy]
         players = assignment.players()
@@ -303,7 +313,7 @@ class Arena:
         rating = ladder.rating
         others = sorted((e for e in free if e != first), key=lambda e: abs(rating[e] - rating[first]))
         chosen = [first, *rng.sample(others[:max(3, players - 1)], players - 1)]
-        return sorted(chosen, key=lambda entry: (ladder.first_seats[entry], rng.random()))
+        return chosen
 
     def entrants(self, entries: Sequence[int]) -> tuple[list[sandbox.Entrant], list[int]]:
         """Each entry's latest version as an `Entrant` (its payload as bytes, never unpickled here), and the
@@ -318,21 +328,26 @@ class Arena:
         return entrants, numbers
 
     def record(self, assignment: Assignment, entries: Sequence[int], versions: Sequence[int],
-               result: dict[str, Any]) -> int | None:
-        """Keep a match's result and each bot's prints (a match that ends past the deadline counts for nothing)."""
+               results: Sequence[dict[str, Any]]) -> list[int]:
+        """Keep a match's games (`play_match`) and each bot's prints; a match that ends past the deadline, or
+        after its assignment was removed, counts for nothing."""
         if assignment.frozen() or self.assignment(assignment.id) is None:
-            return None
+            return []
+        kept = []
         with self.db:
-            cursor = self.db.execute(
-                "INSERT INTO matches (assignment, entries, versions, winners, forfeit, reason, record, played) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (assignment.id, json.dumps(list(entries)), json.dumps(list(versions)), json.dumps(result["winners"]),
-                 result["forfeit"], result["reason"][:300], json.dumps(result["record"]), time.time()))
-            match = cursor.lastrowid
-            self.db.executemany("INSERT INTO prints VALUES (?, ?, ?)",
-                                [(match, entries[seat], text) for seat, text in result["output"].items() if text])
+            for result in results:
+                seated = [entries[i] for i in result["seats"]]
+                cursor = self.db.execute(
+                    "INSERT INTO matches (assignment, entries, versions, winners, forfeit, reason, record, played) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (assignment.id, json.dumps(seated), json.dumps([versions[i] for i in result["seats"]]),
+                     json.dumps(result["winners"]), result["forfeit"], result["reason"][:300],
+                     json.dumps(result["record"]), time.time()))
+                kept.append(cursor.lastrowid)
+                self.db.executemany("INSERT INTO prints VALUES (?, ?, ?)", [
+                    (cursor.lastrowid, seated[seat], text) for seat, text in result["output"].items() if text])
         self.ladders.pop(assignment.id, None)
-        return match
+        return kept
 
     def match_record(self, assignment: str, match: int) -> dict | None:
         row = self.db.execute("SELECT record FROM matches WHERE assignment = ? AND id = ?",

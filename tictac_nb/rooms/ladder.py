@@ -16,15 +16,15 @@ from ..lab.tournaments import CENTRE, ELO, bradley_terry
 INTERVAL = 1.96
 """A rating's interval: this many standard errors either side (95%)."""
 RECENT = 20
-"""Matches the ladder lists, newest first."""
+"""Games the ladder lists, newest first."""
 REASONS = 3
 """Forfeit reasons the ladder shows per entry, newest first."""
 GRADES = ("rank", "name", "rating", "low", "high", "games", "wins", "draws", "losses", "forfeits")
 
 
 class Ladder:
-    """The standings of one assignment: `entries` [(id, name)] that have a bot, `matches` rows (id, entries
-    JSON, winners JSON, forfeit seat, reason, played)."""
+    """The standings of one assignment: `entries` [(id, name)] that have a bot, `matches` rows, a game each
+    (id, entries by seat JSON, winners JSON, forfeit seat, reason, played)."""
 
     def __init__(self, entries: Sequence[tuple[int, str]], matches: Sequence[tuple], frozen: bool) -> None:
         self.names = dict(entries)
@@ -33,7 +33,6 @@ class Ladder:
         index = {entry: i for i, entry in enumerate(self.entries)}
         count = {entry: dict.fromkeys(("games", "wins", "draws", "losses", "forfeits"), 0) for entry in self.entries}
         self.reasons: dict[int, list[str]] = {entry: [] for entry in self.entries}
-        self.first_seats = dict.fromkeys(self.entries, 0)
         score = np.zeros((len(self.entries), len(self.entries)))
         played = np.zeros_like(score)
         self.recent = []
@@ -41,7 +40,6 @@ class Ladder:
             seats, winners = json.loads(seats_text), json.loads(winners_text)
             if any(entry not in index for entry in seats):
                 continue
-            self.first_seats[seats[0]] += 1
             self._count(count, seats, winners, forfeit, reason)
             self._pairs(score, played, [index[e] for e in seats], winners)
             self.recent.append({"match": match, "names": [self.names[e] for e in seats], "winners": winners,

@@ -60,7 +60,7 @@ ARENA = HEAD + """<body data-kind="arena">
 <section id="you" hidden></section>
 <h2 id="ladder-title" hidden>Ladder</h2>
 <div class="table-wrap"><table id="ladder" hidden></table></div>
-<h2 id="matches-title" hidden>Recent matches</h2>
+<h2 id="matches-title" hidden>Recent games</h2>
 <ul id="matches"></ul>
 </main>
 <script type="module" src="../static/arena.js"></script>
