@@ -57,9 +57,9 @@ ARENA = HEAD + """<body data-kind="arena">
 <h1 id="title">Arena</h1>
 <p id="connection" role="status">Loading…</p>
 <section id="teacher" hidden></section>
-<section id="you" hidden></section>
 <h2 id="ladder-title" hidden>Ladder</h2>
 <div class="table-wrap"><table id="ladder" hidden></table></div>
+<section id="you" hidden></section>
 <h2 id="matches-title" hidden>Recent games</h2>
 <ul id="matches"></ul>
 </main>

@@ -40,14 +40,14 @@ function when(seconds) {
   return seconds ? new Date(seconds * 1000).toLocaleString() : "none";
 }
 
-function ladderTable(rows) {
+function ladderTable(rows, mine) {
   const table = document.getElementById("ladder");
   const head = el("tr");
   for (const name of ["Rank", "Bot", "Rating (95%)", "Games", "W", "D", "L", "Forfeits"]) {
     head.append(el("th", name, { scope: "col" }));
   }
   const body = rows.map((row) => {
-    const line = el("tr", "", { "data-rank": row.rank });
+    const line = el("tr", "", { "data-rank": row.rank, ...(row.name === mine ? { class: "mine" } : {}) });
     line.append(el("td", row.rank), el("th", row.name, { scope: "row" }),
       el("td", `${row.rating} (${row.low}–${row.high})`), el("td", row.games), el("td", row.wins),
       el("td", row.draws), el("td", row.losses));
@@ -74,7 +74,7 @@ function matchList(matches) {
 
 function uploadForm(you) {
   const form = el("form", "", { id: "upload" });
-  const name = el("input", "", { name: "name", required: "", maxlength: "40", value: you.name || "" });
+  const name = el("input", "", { name: "name", required: "", maxlength: "40", value: you.name || "", id: "bot-name" });
   const file = el("input", "", { type: "file", name: "bot", required: "", accept: ".json,.bot" });
   const nameLabel = el("label", "Bot name ");
   nameLabel.append(name);
@@ -107,13 +107,15 @@ function yourEntry(you, frozen) {
     box.dataset.built = "yes";
     box.hidden = false;
   }
+  const name = document.getElementById("bot-name");
+  if (name && !name.value && you.name) name.value = you.name;
   const versions = you.versions.map((v) => el("li", `version ${v.number}: ${v.bot}, ${v.bytes} bytes, ${when(v.created)}${v.playing ? " (playing)" : ""}`));
   const list = el("ul");
   list.append(...versions);
   document.getElementById("versions").replaceChildren(versions.length ? list : el("p", "No bot submitted yet."));
   const prints = you.prints.map((p) => {
     const block = el("div", "", { class: "prints" });
-    block.append(el("h4", `match ${p.match}`), el("pre", p.text));
+    block.append(el("h4", `game ${p.match}`), el("pre", p.text));
     return block;
   });
   document.getElementById("prints").replaceChildren(...(prints.length ? prints : [el("p", "Nothing yet.")]));
@@ -166,7 +168,7 @@ async function refresh() {
   const a = data.assignment;
   document.getElementById("title").textContent = `Arena: ${a.title}`;
   status(a.frozen ? "The deadline has passed: this ladder is frozen for grading." : "Live: this ladder updates by itself.", a.frozen ? "frozen" : "live");
-  ladderTable(data.ladder);
+  ladderTable(data.ladder, data.you ? data.you.name : null);
   matchList(data.matches);
   if (data.teacher) teacherPanel(data);
   else yourEntry(data.you, a.frozen);
