@@ -26,11 +26,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT / "tests" / "rooms"), str(ROOT / "tests" / "browser")]  # bench/rooms.py shadows tests/rooms
 
+from arena_support import Skill, assignment_with_links, ladder  # noqa: E402
 from browser_support import free_port  # noqa: E402
-from rooms.arena_support import Skill, assignment_with_links, ladder  # noqa: E402
-from rooms.wire import RoomServer  # noqa: E402
+from wire import RoomServer  # noqa: E402
 
 from tictac_nb import arena  # noqa: E402
 

@@ -297,7 +297,7 @@ class Arena:
                                       (assignment.id,)).fetchall()
             matches = self.db.execute("SELECT id, entries, winners, forfeit, reason, played FROM matches "
                                       "WHERE assignment = ? ORDER BY id", (assignment.id,)).fetchall()
-            ladder = self.ladders[assignment.id] = Ladder(entries, matches, assignment.frozen())
+            ladder = self.ladders[assignment.id] = Ladder(entries, matches)
         return ladder
 
     def draw(self, assignment: Assignment, rng: random.Random) -> list[int] | None:

@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import sys
+from concurrent.futures import Executor
 from pathlib import Path
 
 from .client import SERVER_FILE
@@ -15,6 +16,13 @@ from .hall import Hall
 from .keys import write_private
 from .server import serve
 from .store import FolderInUse
+
+
+def dask_executor(address: str) -> Executor:
+    """The executor of a Dask cluster, as `lab.sweep` takes one (needs `distributed`)."""
+    from dask.distributed import Client
+
+    return Client(address).get_executor()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,11 +35,14 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--bot-delay", type=float, default=0.3, help="seconds before a bot moves")
     run.add_argument("--arena-matches", type=int, default=1, metavar="N",
                      help="arena matches played at once, each in a process of a local pool (default 1)")
+    run.add_argument("--arena-dask", metavar="ADDRESS",
+                     help="play arena matches on a Dask cluster instead (its scheduler, e.g. tcp://host:8786)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     os.umask(0o077)  # whatever this server writes is its owner's only
     try:
-        hall = Hall(args.data, bot_delay=args.bot_delay, arena_matches=args.arena_matches)
+        hall = Hall(args.data, bot_delay=args.bot_delay, arena_matches=args.arena_matches,
+                    arena_executor=dask_executor(args.arena_dask) if args.arena_dask else None)
     except FolderInUse as error:
         print(f"tictac-nb serve: {error}", file=sys.stderr, flush=True)
         return 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ class Hall:
     saved after each action and reopened on start, a finished one too, until the teacher removes it."""
 
     def __init__(self, data: str | Path | None = None, bot_delay: float = 0.3, time_limit: float | None = 10.0,
-                 arena_matches: int = 1):
+                 arena_matches: int = 1, arena_executor: Executor | None = None):
         self._lock = hold_folder(data) if data is not None else None
         self.keys = Keys.of_folder(data) if data is not None else Keys()
         self.store = Store(data) if data is not None else None
@@ -30,7 +31,7 @@ class Hall:
         self.rooms: dict[str, Room] = {}
         db = self.store.db if self.store is not None else sqlite3.connect(":memory:", check_same_thread=False)
         self.arena = Arena(db, self.keys)
-        self.scheduler = Scheduler(self.arena, arena_matches)
+        self.scheduler = Scheduler(self.arena, arena_matches, arena_executor)
         if self.store is not None:
             for saved in self.store.rooms():
                 settings = {key: saved.settings[key] for key in ("auto_pass", "watch_issue", "ended", "options")

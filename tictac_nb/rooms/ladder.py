@@ -26,10 +26,9 @@ class Ladder:
     """The standings of one assignment: `entries` [(id, name)] that have a bot, `matches` rows, a game each
     (id, entries by seat JSON, winners JSON, forfeit seat, reason, played)."""
 
-    def __init__(self, entries: Sequence[tuple[int, str]], matches: Sequence[tuple], frozen: bool) -> None:
+    def __init__(self, entries: Sequence[tuple[int, str]], matches: Sequence[tuple]) -> None:
         self.names = dict(entries)
         self.entries = list(self.names)
-        self.frozen = frozen
         index = {entry: i for i, entry in enumerate(self.entries)}
         count = {entry: dict.fromkeys(("games", "wins", "draws", "losses", "forfeits"), 0) for entry in self.entries}
         self.reasons: dict[int, list[str]] = {entry: [] for entry in self.entries}
