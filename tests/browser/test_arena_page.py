@@ -1,5 +1,6 @@
 """The arena's page in a real browser: a student's page shows the ladder's ranks and updates by itself as
-matches are played, shows its author's prints (never another's), reads at 400 px; a bad link or a removed
+matches are played, shows its author's prints (never another's), takes a bot file (`arena.save`) by its upload
+form and says a refusal's sentence, reads at 400 px; a bad link or a removed
 assignment shows its sentence, never a bare error."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from rooms.arena_support import Skill, assignment_with_links
 from rooms.wire import RoomServer
 
 from tictac_nb import arena
-from tictac_nb.words import DEAD_ENDS
+from tictac_nb.words import ARENA, DEAD_ENDS
 
 SHOTS = "/tmp/arena-page-{}.png"
 
@@ -56,6 +57,15 @@ def test_the_ladder_page_shows_ranks_updates_after_a_match_and_shows_only_the_au
             assert "secret-of-0" in prints and "secret-of-1" not in prints and "secret-of-2" not in prints
             assert "version 1" in page.locator("#versions").inner_text()
             assert page.locator("#matches a").first.get_attribute("href").startswith(f"{assignment}/replay/")
+            arena.save(Skill(1.0, "secret-of-0"), tmp_path / "my_bot.json")
+            page.set_input_files("#upload input[type=file]", str(tmp_path / "my_bot.json"))
+            page.click("#upload button[type=submit]")
+            page.wait_for_selector("#said:has-text('Version 2 plays from now on.')")
+            page.wait_for_selector("#versions li:has-text('version 2')")
+            (tmp_path / "not_a_bot.json").write_text("{}")
+            page.set_input_files("#upload input[type=file]", str(tmp_path / "not_a_bot.json"))
+            page.click("#upload button[type=submit]")
+            page.wait_for_selector(f"#said:has-text('{ARENA['bad_body'][:40]}')")
             page.screenshot(path=SHOTS.format("student"), full_page=True)
             page.set_viewport_size({"width": 400, "height": 900})
             fits(page)

@@ -238,3 +238,38 @@ def test_the_deadline_freezes_the_ladder_and_a_restart_loses_nothing(field):
     lines = grades.strip().splitlines()
     assert lines[0] == "rank,name,rating,low,high,games,wins,draws,losses,forfeits" and len(lines) == STUDENTS + 1
     assert lines[1].split(",")[1] == frozen["ladder"][0]["name"]
+
+
+def test_matches_run_on_the_executor_they_are_given(tmp_path):
+    """The scheduler takes any `concurrent.futures.Executor` (a Dask client's, say): here a thread pool of this
+    process, two bots, until two matches are recorded; then the deadline, which a match still running misses."""
+    import asyncio
+
+    from tictac_nb.rooms.arena import Submission
+    from tictac_nb.rooms.hall import Hall
+    from tictac_nb.sandbox import Entrant
+
+    with ThreadPoolExecutor(1) as executor:
+        hall = Hall(tmp_path, arena_executor=executor)
+        try:
+            assignment = hall.arena.assignment(hall.arena.create("tic-tac-two"))
+            hall.arena.issue(assignment.id, 2)
+            entries = [row[0] for row in hall.arena.db.execute("SELECT id FROM entries ORDER BY number")]
+            for entry, p in zip(entries, (1.0, 0.0), strict=True):
+                bot = Entrant.of(Skill(p, f"secret-{p}"))
+                hall.arena.keep(assignment, entry, Submission(f"bot {p}", bot.kind, bot.payload, bot.name))
+
+            async def two_matches():
+                task = asyncio.create_task(hall.scheduler.run())
+                while hall.scheduler.played < 2:
+                    await asyncio.sleep(0.05)
+                hall.arena.set_deadline(assignment.id, time.time())  # a match running now will not count
+                while hall.scheduler.running:
+                    await asyncio.sleep(0.05)
+                task.cancel()
+
+            asyncio.run(asyncio.wait_for(two_matches(), 300))
+            rows = hall.arena.ladder(assignment).rows()
+            assert [row["games"] for row in rows] == [4, 4] and hall.scheduler.failed == 0
+        finally:
+            hall.close()

@@ -331,7 +331,8 @@ class Arena:
                results: Sequence[dict[str, Any]]) -> list[int]:
         """Keep a match's games (`play_match`) and each bot's prints; a match that ends past the deadline, or
         after its assignment was removed, counts for nothing."""
-        if assignment.frozen() or self.assignment(assignment.id) is None:
+        now = self.assignment(assignment.id)  # as it is now: its deadline may have moved during the match
+        if now is None or now.frozen():
             return []
         kept = []
         with self.db:
