@@ -135,6 +135,18 @@ def test_a_student_cannot_submit_for_another(field):
         arena.submit(Skill(1.0, "x"), name="mine", link=other_links[0])
 
 
+def test_a_new_link_revokes_the_old_one(field):
+    old = field.links[29]
+    new = teacher(field.server, {"do": "reissue", "assignment": field.assignment, "number": 29})["token"]
+    status, view = get(field.server, f"/api/arena/{field.assignment}", token(old))
+    assert status == 401 and view == {"error": DEAD_ENDS["no_entry"]}
+    with pytest.raises(arena.ArenaRefused, match=DEAD_ENDS["no_entry"]):
+        arena.submit(Skill(1.0, "x"), name=field.names[29], link=old)
+    field.links[29] = old.split("#")[0] + "#" + new
+    status, view = get(field.server, f"/api/arena/{field.assignment}", new)
+    assert status == 200 and view["you"]["name"] == field.names[29]
+
+
 class Boom:
     """An object that raises as it is unpickled, as a bot whose module fails at import does."""
 

@@ -220,6 +220,19 @@ class Arena:
         return [{"number": number, "name": name, "token": self.keys.token("arena", assignment, number, issue)}
                 for number, issue, name in rows]
 
+    def reissue(self, assignment: str, number: Any) -> str:
+        """A new link for entry `number` (a student's lost or shared one): the old link opens nothing from now on."""
+        if type(number) is not int:
+            raise ValueError("number is an entry's number, from the list of links")
+        with self.db:
+            changed = self.db.execute("UPDATE entries SET issue = issue + 1 WHERE assignment = ? AND number = ?",
+                                      (assignment, number)).rowcount
+        if not changed:
+            raise ValueError("number is an entry's number, from the list of links")
+        (issue,) = self.db.execute("SELECT issue FROM entries WHERE assignment = ? AND number = ?",
+                                   (assignment, number)).fetchone()
+        return self.keys.token("arena", assignment, number, issue)
+
     def set_deadline(self, assignment: str, deadline: float | None) -> None:
         check_deadline(deadline)
         with self.db:

@@ -95,7 +95,8 @@ class ArenaJson(Guarded, tornado.web.RequestHandler):
 
 class Assignments(ArenaJson):
     """The teacher's: GET every assignment; POST {"do": "create", "game", "options", "title", "deadline"},
-    {"do": "links", "assignment", "count"}, {"do": "deadline", "assignment", "deadline"}, {"do": "remove", ...}."""
+    {"do": "links", "assignment", "count"}, {"do": "reissue", "assignment", "number"} (an entry's new link, the
+    old one revoked), {"do": "deadline", "assignment", "deadline"}, {"do": "remove", "assignment"}."""
 
     def get(self) -> None:
         self.write({"games": {name: game.title for name, game in GAMES.items()},
@@ -115,6 +116,8 @@ class Assignments(ArenaJson):
                 raise ValueError("name an assignment of this server")
             elif what == "links":
                 answer = {"tokens": arena.issue(ask["assignment"], ask.get("count"))}
+            elif what == "reissue":
+                answer = {"token": arena.reissue(ask["assignment"], ask.get("number"))}
             elif what == "deadline":
                 arena.set_deadline(ask["assignment"], ask.get("deadline"))
                 answer = {}
@@ -122,7 +125,7 @@ class Assignments(ArenaJson):
                 arena.remove(ask["assignment"])
                 answer = {}
             else:
-                raise ValueError("do is one of create, links, deadline, remove")
+                raise ValueError("do is one of create, links, reissue, deadline, remove")
         except (ValueError, TypeError, RecursionError) as error:  # InvalidOption is a ValueError
             self.refuse(400, str(error)[:300])
             return

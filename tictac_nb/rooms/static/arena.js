@@ -151,7 +151,12 @@ function teacherPanel(data) {
   }
   document.getElementById("links").replaceChildren(...data.links.map((link) => {
     const item = el("li", `${link.name || "(no bot yet)"}: `);
-    item.append(el("code", `${page}#${link.token}`));
+    const renew = el("button", "New link", { type: "button" });
+    renew.addEventListener("click", async () => {
+      await ask("../api/arena", { method: "POST", body: JSON.stringify({ do: "reissue", assignment, number: link.number }) });
+      refresh();
+    });
+    item.append(el("code", `${page}#${link.token}`), " ", renew);
     return item;
   }));
   document.getElementById("deadline-now").textContent = `Deadline: ${when(data.assignment.deadline)}`;
