@@ -1,7 +1,7 @@
 """The arena's page in a real browser: a student's page shows the ladder's ranks and updates by itself as
-matches are played, shows its author's prints (never another's), takes a bot file (`arena.save`) by its upload
-form and says a refusal's sentence, reads at 400 px; a bad link or a removed
-assignment shows its sentence, never a bare error."""
+matches are played, shows its author's prints (never another's), takes a bot file (`arena.save`) by its
+upload form and says a refusal's sentence, reads at 400 px; the teacher's page creates an assignment and its
+links; a bad link or a removed assignment shows its sentence, never a bare error."""
 
 from __future__ import annotations
 
@@ -76,6 +76,16 @@ def test_the_ladder_page_shows_ranks_updates_after_a_match_and_shows_only_the_au
             teacher.wait_for_selector("#links li")
             assert teacher.locator("#links li").count() == 3 and teacher.locator("#you").is_hidden()
             teacher.screenshot(path=SHOTS.format("teacher"), full_page=True)
+
+            teacher.goto(f"{server.url}/arena#{server.teacher}")
+            teacher.wait_for_selector("#create")
+            assert teacher.locator("#teacher li a").count() == 1
+            teacher.select_option("#create select", "tic-toc")
+            teacher.fill("#create input[name=title]", "Week 3: TIC TOC")
+            teacher.click("#create button[type=submit]")
+            teacher.wait_for_selector("#title:has-text('Arena: Week 3: TIC TOC')")
+            teacher.click("#more-links")
+            teacher.wait_for_function("() => document.querySelectorAll('#links li').length === 5")
 
             bad = browser.new_page(viewport={"width": 400, "height": 700})
             bad.goto(f"{server.url}/arena/{assignment}#not-a-link")
