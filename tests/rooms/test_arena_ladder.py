@@ -32,16 +32,18 @@ from tictac_nb.rooms.store import DATABASE
 from tictac_nb.words import ARENA, DEAD_ENDS
 
 STUDENTS = 30
-SKILLS = (1.0, 0.5, 0.0)
-"""Three tiers of ten: the default bot's move always, half the time, never (random)."""
+SKILLS = (1.0, 0.0)
+"""Two tiers of fifteen: the default bot's move always, or never (random). A tier between them (the default
+bot's move half the time) was tried: at Tic Tac Two it plays about as well as the top tier, so where it ranks
+is noise that a test cannot bound."""
 GAMES = 4
 """Games every bot plays before the ladder is judged: 30 matches of two games, seats swapped."""
 MIN_CORRELATION = 0.4
 """The least rank correlation (Spearman, ties averaged) of rating with skill. At 4 games a bot it was seen at
-0.68 (0.71 at 6 games); a ladder that ignored results sits near 0 with a spread of 1/sqrt(29) = 0.19, so 0.4
-is what chance gives 30 bots less than 2% of the time. The tiers' mean ratings were 1647, 1496 and 1357 with
-intervals of about +-400 a bot: only the outer tiers are far enough apart (about 3 standard errors of the
-difference of two tier means) to be asserted in order."""
+0.74 (0.77 at 3), out of at most 0.87 for two tied tiers of 15 against 30 distinct ratings; a ladder that
+ignored results sits near 0 with a spread of 1/sqrt(29) = 0.19, so 0.4 is what chance gives 30 bots less
+than 2% of the time. The tiers' mean ratings were 1636 and 1364, each bot's error about 210: the tier means
+stand about 5 standard errors apart, so their order is asserted too."""
 
 
 def skill(student: int) -> float:
@@ -112,6 +114,8 @@ def test_a_student_sees_the_ladder_and_only_their_own_prints_never_code(field):
         assert not any(secret in text for secret in others)
         assert not any(base64.b64encode(bytes(p)[:60]).decode()[:40] in text for p in payloads)
         assert not any(token(link) in text for link in field.links)
+    teachers = json.dumps(ladder(server, field.assignment))
+    assert not any(base64.b64encode(bytes(p)[:60]).decode()[:40] in teachers for p in payloads)
     status, view = get(server, f"/api/arena/{field.assignment}", "not-a-link")
     assert status == 401 and view == {"error": DEAD_ENDS["no_entry"]}
     status, page = get(server, "/arena/NoSuchAssignment", "")
@@ -207,7 +211,7 @@ bodies = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(body=bodies, who=st.sampled_from(["student", "teacher", "stranger", "empty"]))
 def test_garbage_at_the_submission_endpoint_is_a_sentence_and_a_4xx_and_stores_nothing(field, body, who):
     before = versions(field)
