@@ -42,14 +42,14 @@ def save(bot: Any, path: str | os.PathLike) -> str:
     return os.fspath(path)
 
 
-def submit(bot: Any, name: str, link: str, timeout: float = 60.0) -> dict:
+def submit(bot: Any, name: str, link: str, timeout: float = 180.0) -> dict:
     """Send `bot` under the display `name` to the entry of `link` (the arena link your teacher handed out).
     Its answer: {"version": N, "name": ...}; `ArenaRefused` with the server's sentence otherwise."""
     body = {**packed(bot), "name": name}
     return post(link, json.dumps(body).encode(), timeout)
 
 
-def submit_file(path: str | os.PathLike, name: str, link: str, timeout: float = 60.0) -> dict:
+def submit_file(path: str | os.PathLike, name: str, link: str, timeout: float = 180.0) -> dict:
     """Send a bot file made by `save` under the display `name`."""
     with open(path, encoding="utf-8") as file:
         body = {**json.load(file), "name": name}

@@ -139,6 +139,13 @@ def test_a_student_cannot_submit_for_another(field):
         arena.submit(Skill(1.0, "x"), name="mine", link=other_links[0])
 
 
+def test_a_bot_file_from_arena_save_is_submitted_as_the_bot_is(field, tmp_path):
+    path = arena.save(Skill(skill(6), "secret-of-06"), tmp_path / "bot.json")
+    assert arena.submit_file(path, name=field.names[6], link=field.links[6])["version"] == 2
+    _, view = get(field.server, f"/api/arena/{field.assignment}", token(field.links[6]))
+    assert [v["number"] for v in view["you"]["versions"]] == [2, 1] and view["you"]["versions"][0]["playing"]
+
+
 def test_a_new_link_revokes_the_old_one(field):
     old = field.links[29]
     new = teacher(field.server, {"do": "reissue", "assignment": field.assignment, "number": 29})["token"]

@@ -109,9 +109,9 @@ def read_opcodes(payload: bytes) -> None:
         raise Refused(ARENA["not_pickle"].format(why=sandbox.clean(f"{type(error).__name__}: {error}", 120))) from None
 
 
-def trial(submission: Submission, game: str, options: dict, limit: float = TRIAL_LIMIT) -> None:
-    """Load the bot in a jailed worker and ask it for a move on a trial position (blocking: run it in a thread);
-    `Refused` with the sentence of what went wrong."""
+def trial(submission: Submission, game: str, options: dict, limit: float = TRIAL_LIMIT) -> str | None:
+    """Load the bot in a jailed worker and ask it for a move on a trial position: None if it passed, else the
+    sentence that refuses it. Blocking, and sent to the matches' executor (a refusal comes back as text)."""
     entrant = sandbox.Entrant(submission.payload, submission.kind, submission.bot)
     state = new_game(game, seed=secrets.randbits(63), **options)
     with sandbox.SandboxBot(entrant, time_limit=limit) as bot:
@@ -122,8 +122,9 @@ def trial(submission: Submission, game: str, options: dict, limit: float = TRIAL
             reason = forfeit.reason
             loaded = "could not be loaded in its sandbox: "
             if reason.startswith(loaded):
-                raise Refused(ARENA["not_loaded"].format(why=reason.removeprefix(loaded))) from None
-            raise Refused(ARENA["trial"].format(why=reason)) from None
+                return ARENA["not_loaded"].format(why=reason.removeprefix(loaded))
+            return ARENA["trial"].format(why=reason)
+    return None
 
 
 def play_match(game: str, options: dict, entrants: Sequence[sandbox.Entrant], seed: int) -> list[dict[str, Any]]:

@@ -13,7 +13,6 @@ A student's link sees the public ladder and its own entry only; no payload is ev
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -22,7 +21,7 @@ import tornado.web
 from ..registry import GAMES
 from ..words import ARENA, DEAD_ENDS
 from . import pages
-from .arena import MAX_BOT, Refused, Submission, trial
+from .arena import MAX_BOT, Refused, Submission
 from .server import REPLAY_POLICY, DeadEnd, Guarded, error_words, replay_text
 
 MAX_SUBMISSION = 2 * MAX_BOT
@@ -196,8 +195,9 @@ class Submit(ArenaJson):
                 raise Refused(ARENA["too_large"].format(size=f"over {MAX_SUBMISSION}", limit=MAX_BOT), 413)
             submission = Submission.of_json(bytes(self.body))
             arena.check(self.assignment, self.entry, submission)
-            await asyncio.get_running_loop().run_in_executor(
-                None, trial, submission, self.assignment.game, self.assignment.options)
+            refused = await self.hall.scheduler.trial(submission, self.assignment)
+            if refused is not None:
+                raise Refused(refused)
             arena.check(self.assignment, self.entry, submission)  # the name may have been taken meanwhile
             version = arena.keep(self.assignment, self.entry, submission)
         except Refused as refused:

@@ -1,6 +1,7 @@
 """The arena's scheduler: an asyncio task of the server that keeps at most `limit` matches running on an
 executor (a local process pool by default, as sweeps use; a Dask client's executor where given), draws the
-next match whenever one ends or a bot arrives, and records each result."""
+next match whenever one ends or a bot arrives, and records each result. A submission's trial runs on the same
+executor, so the jails at work never outnumber its workers."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import secrets
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from .arena import Arena, Assignment, play_match
+from .arena import Arena, Assignment, Submission, play_match, trial
 
 log = logging.getLogger("tictac_nb.rooms.arena")
 BACKOFF = 5.0
@@ -60,15 +61,24 @@ class Scheduler:
                 else:
                     self.start(assignment, entries)
 
-    def start(self, assignment: Assignment, entries: list[int]) -> None:
+    def pool(self) -> Executor:
+        """The executor, made on first use."""
         if self.executor is None:
             from ..lab.sweeps import default_executor
 
             self.executor = default_executor(self.limit)
+        return self.executor
+
+    async def trial(self, submission: Submission, assignment: Assignment) -> str | None:
+        """A submission's trial (`arena.trial`) on the executor: jails at work stay within its workers."""
+        future = self.pool().submit(trial, submission, assignment.game, assignment.options)
+        return await asyncio.wrap_future(future)
+
+    def start(self, assignment: Assignment, entries: list[int]) -> None:
         entrants, versions = self.arena.entrants(entries)
         self.arena.busy.update(entries)
         self.running += 1
-        future = self.executor.submit(play_match, assignment.game, assignment.options, entrants, secrets.randbits(63))
+        future = self.pool().submit(play_match, assignment.game, assignment.options, entrants, secrets.randbits(63))
         asyncio.wrap_future(future).add_done_callback(lambda done: self.done(assignment, entries, versions, done))
 
     def done(self, assignment: Assignment, entries: list[int], versions: list[int], future: Future | Any) -> None:
