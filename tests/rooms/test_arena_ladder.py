@@ -33,17 +33,17 @@ from tictac_nb.words import ARENA, DEAD_ENDS
 
 STUDENTS = 30
 SKILLS = (1.0, 0.0)
-"""Two tiers of fifteen: the default bot's move always, or never (random). A tier between them (the default
-bot's move half the time) was tried: at Tic Tac Two it plays about as well as the top tier, so where it ranks
-is noise that a test cannot bound."""
+"""Two tiers of fifteen: an MCTS move always, or never (random). A tier between them (the skilled move half the
+time) was tried: at Tic Tac Two it plays about as well as the top tier, so where it ranks is noise that a test
+cannot bound."""
 GAMES = 4
 """Games every bot plays before the ladder is judged: 30 matches of two games, seats swapped."""
 MIN_CORRELATION = 0.4
 """The least rank correlation (Spearman, ties averaged) of rating with skill. At 4 games a bot it was seen at
-0.74 (0.77 at 3), out of at most 0.87 for two tied tiers of 15 against 30 distinct ratings; a ladder that
-ignored results sits near 0 with a spread of 1/sqrt(29) = 0.19, so 0.4 is what chance gives 30 bots less
-than 2% of the time. The tiers' mean ratings were 1636 and 1364, each bot's error about 210: the tier means
-stand about 5 standard errors apart, so their order is asserted too."""
+0.69 and 0.74 (two runs), out of at most 0.87 for two tied tiers of 15 against 30 distinct ratings; a ladder
+that ignored results sits near 0 with a spread of 1/sqrt(29) = 0.19, so 0.4 is what chance gives 30 bots
+less than 2% of the time. The tiers' mean ratings were 1621 and 1379, each bot's error about 205: the tier
+means stand about 3 standard errors of their difference apart, so their order is asserted too."""
 
 
 def skill(student: int) -> float:
