@@ -6,7 +6,7 @@
     python bench/arena.py --matches 1     # one match at a time (the server's default)
 
 The server (`tictac-nb serve --arena-matches N`) runs in a process group of its own on loopback, its data in
-a temp folder; the bots are the tests' (`tests/rooms/arena_support.Skill`: the default bot's move with
+a temp folder; the bots are the tests' (`tests/rooms/arena_support.Skill`: an MCTS(200) move with
 probability p, a random one otherwise) at Tic Tac Two. Printed: games played in the run and extrapolated to
 an hour, the machine's load average meanwhile, and the ladder's answer time (median, p95) as 30 pages poll it
 every 2 seconds, each with its own student's link.

@@ -195,9 +195,9 @@ class Submit(ArenaJson):
                 raise Refused(ARENA["too_large"].format(size=f"over {MAX_SUBMISSION}", limit=MAX_BOT), 413)
             submission = Submission.of_json(bytes(self.body))
             arena.check(self.assignment, self.entry, submission)
-            refused = await self.hall.scheduler.trial(submission, self.assignment)
-            if refused is not None:
-                raise Refused(refused)
+            words = await self.hall.scheduler.trial(submission, self.assignment)
+            if words is not None:
+                raise Refused(words)
             arena.check(self.assignment, self.entry, submission)  # the name may have been taken meanwhile
             version = arena.keep(self.assignment, self.entry, submission)
         except Refused as refused:
