@@ -43,7 +43,8 @@ MIN_CORRELATION = 0.4
 0.69 and 0.74 (two runs), out of at most 0.87 for two tied tiers of 15 against 30 distinct ratings; a ladder
 that ignored results sits near 0 with a spread of 1/sqrt(29) = 0.19, so 0.4 is what chance gives 30 bots
 less than 2% of the time. The tiers' mean ratings were 1621 and 1379, each bot's error about 205: the tier
-means stand about 3 standard errors of their difference apart, so their order is asserted too."""
+means stand about 3 standard errors of their difference apart, so their order is asserted too. One bot's
+place is not: at 4 games a random bot that won all four has topped the ladder (seen once)."""
 
 
 def skill(student: int) -> float:
@@ -92,8 +93,6 @@ def test_every_bot_plays_and_the_ladder_agrees_with_the_strengths(field):
     assert spearman(strength, rating) > MIN_CORRELATION, list(zip(strength, rating, strict=True))
     tiers = {p: statistics.mean(r for s, r in zip(strength, rating, strict=True) if s == p) for p in SKILLS}
     assert tiers[1.0] > tiers[0.0], tiers
-    best, worst = rows[0], rows[-1]
-    assert skill(field.names.index(best["name"])) > skill(field.names.index(worst["name"]))
     assert field.view["matches"] and all(m["replay"].startswith(f"{field.assignment}/replay/")
                                          for m in field.view["matches"])
     status, page = get(field.server, f"/arena/{field.view['matches'][0]['replay']}", "")
