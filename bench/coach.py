@@ -6,6 +6,8 @@
     python bench/coach.py --store-noise          # the noise measured is the one the marks use
     python bench/coach.py --fit --keep /tmp/coach-games   # keep the analysed games: a second run refits in seconds
     python bench/coach.py --fit --game tic-toc --seats 3 4 --keep /tmp/coach-games   # refit two seat counts only
+    python bench/coach.py --fit --kind hint --keep /tmp/coach-games   # fit the hints' maps only
+    python bench/coach.py --unseen --keep /tmp/coach-games   # judge every stored map on games no fit has seen
 
 Per game: the hint's time (median and 95th percentile over `--positions` positions of default-bot games,
 the default bot's budget), the analysis time of one whole default-bot game (at least 60 actions where the
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import time
 from pathlib import Path
@@ -31,7 +34,7 @@ from pathlib import Path
 import pandas as pd
 
 import tictac_nb
-from tictac_nb import coach, lab
+from tictac_nb import MCTSBot, coach, lab
 from tictac_nb.coach import calibration
 
 ANALYSED_ACTIONS = 60
@@ -41,6 +44,9 @@ AIM = 5.0
 """How far, in points, a calibrated tenth's chance said may lie from how often its mover won."""
 HALF_SEEDS = (10_000, 20_000)
 """Two halves of different games: the calibration is judged on each half with the map fitted on the other."""
+UNSEEN_SEED = 30_000
+"""Games from here on are those no fit has seen (the halves' seeds are far below): every stored map is judged
+on them last, as a class meets it."""
 METHODS = ("raw", "platt", "isotonic", "phased")
 """The maps tried, simplest first (the simpler is kept on a tie)."""
 ISOTONIC_BLOCK = 25
@@ -121,15 +127,63 @@ def judged_games(name: str, count: int, seed: int, *, players: int | None = None
     return found
 
 
-def played(name: str, count: int, store: str | None, seed: int, players: int, twice: bool) -> list[dict]:
-    """The analysed games of `players` seats from `seed` on: read from `store` (a folder `--keep` wrote) where
-    it holds them, else played (more played after them where `count` asks for more), and kept there when
-    `store` is given."""
-    path = Path(store) / f"{name}-{players}-{seed}.json" if store else None
+HINTED_SHARE = {"tic-toc": 0.25}
+"""The share of its choices the hinted seat asks a hint at, by game (all elsewhere; else it plays its default
+bot): a TIC TOC hint plays every move out 24 times where its bot is quick, and every position of a game
+shares its outcome, so more games with fewer hints each judge the chance better for the same time."""
+
+
+def hinted_games(name: str, count: int, seed: int, *, players: int | None = None,
+                 found: list[dict] | None = None) -> list[dict]:
+    """Games of `name` (with `players`: None, the default count) in which one seat (the game's number modulo
+    the seats) plays the coach's hint at its choices (`HINTED_SHARE` of them) and the others their default
+    bot, played until `count` hinted positions are gathered (and at least 20 games), after those `found`
+    already: per game, its seat count, the (raw chance the hint stated, outcome) of every hint (`points`), the
+    actions played before each (`played`) and the game's `length`. This is a student playing the bot with the
+    coach at their side, and the chance a hint states is judged by how often its seat then won."""
+    found = list(found or [])
+    while sum(len(g["points"]) for g in found) < count or len(found) < 20:
+        number = seed + len(found)
+        state = tictac_nb.new_game(name, seed=number, **({} if players is None else {"players": players}))
+        hinted = number % state.num_players
+        bots = [state.game.default_bot(seed=number * 8 + seat) for seat in range(state.num_players)]
+        asks, stated = random.Random(number), []
+        while state.outcome is None:
+            if state.to_move == hinted and len(state.legal_actions()) > 1 and \
+                    asks.random() < HINTED_SHARE.get(name, 1.0):
+                with calibration.raw():
+                    hint = coach.hint(state, seed=number * 1_000 + len(state.history))
+                if hint.chance is not None:
+                    stated.append((hint.chance, len(state.history)))
+                state.play(hint.best)
+            else:
+                state.play(bots[state.to_move].choose(state))
+        won = outcome_for(state, hinted)
+        found.append({"players": state.num_players, "points": [(chance, won) for chance, _ in stated],
+                      "played": [before for _, before in stated], "length": len(state.history)})
+    return found
+
+
+def hints_state_chances(name: str) -> bool:
+    """Whether the hints of `name` state a chance: a search's (`MCTSBot`), or a heuristic bot's trial games
+    (`coach.HINT_PLAYOUTS`); K.O.'s state none."""
+    return name in coach.HINT_PLAYOUTS or isinstance(tictac_nb.GAMES[name].default_bot(seed=0), MCTSBot)
+
+
+KINDS = {"analysis": judged_games, "hint": hinted_games}
+"""How the games behind each kind of chance (`calibration.KINDS`) are played and judged."""
+
+
+def played(name: str, count: int, store: str | None, seed: int, players: int, twice: bool,
+           kind: str = "analysis") -> list[dict]:
+    """The games behind `kind` chances at `players` seats from `seed` on: read from `store` (a folder `--keep`
+    wrote) where it holds them, else played (more played after them where `count` asks for more), and kept
+    there when `store` is given."""
+    path = Path(store) / f"{name}-{players}-{seed}{'' if kind == 'analysis' else '-' + kind}.json" if store else None
     kept = json.loads(path.read_text(encoding="utf-8")) if path and path.exists() else []
     default = tictac_nb.new_game(name, seed=0).num_players
-    found = judged_games(name, count, seed, players=None if players == default else players, twice=twice,
-                         found=kept)
+    extra = {"twice": twice} if kind == "analysis" else {}
+    found = KINDS[kind](name, count, seed, players=None if players == default else players, found=kept, **extra)
     if path and len(found) > len(kept):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(found), encoding="utf-8")
@@ -228,10 +282,11 @@ def reliability(points: list[tuple[float, float, object]]) -> tuple[pd.DataFrame
     return table, brier(points), worst
 
 
-def halves(name: str, count: int, store: str | None, players: int) -> tuple[list[dict], list[dict]]:
-    """Two sets of analysed games of `name` at `players` seats, `count` judged positions or more each, played
-    from different seeds."""
-    return tuple(played(name, count, store, seed, players, twice=True)  # type: ignore[return-value]
+def halves(name: str, count: int, store: str | None, players: int,
+           kind: str = "analysis") -> tuple[list[dict], list[dict]]:
+    """Two sets of games behind `kind` chances of `name` at `players` seats, `count` judged positions or more
+    each, played from different seeds."""
+    return tuple(played(name, count, store, seed, players, twice=True, kind=kind)  # type: ignore[return-value]
                  for seed in HALF_SEEDS)
 
 
@@ -288,11 +343,12 @@ def chosen(scores: dict[str, dict[str, float]]) -> str:
     return min(within, key=lambda method: (scores[method]["brier"], METHODS.index(method)))
 
 
-def store_fit(name: str, fits: dict, noise: float) -> None:
-    """`name`'s maps and noise written into `calibration.json`, the other games' entries as the file holds
-    them now (another run may have refitted them meanwhile)."""
+def store_fit(name: str, fits: dict, noise: float | None = None, kind: str = "analysis") -> None:
+    """`name`'s maps of `kind` (and its noise, where given) written into `calibration.json`, the rest as the
+    file holds it now (another run may have refitted it meanwhile)."""
     calibration.table.cache_clear()
-    data = {**calibration.table(), name: {"fits": fits, "noise": noise}}
+    entry = {**calibration.table().get(name, {}), calibration.KINDS[kind]: fits}
+    data = {**calibration.table(), name: entry if noise is None else {**entry, "noise": noise}}
     calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     calibration.table.cache_clear()
 
@@ -302,15 +358,18 @@ def seat_counts(name: str, seats: list[int] | None) -> list[int]:
     return [n for n in tictac_nb.GAMES[name].players if seats is None or n in seats]
 
 
-def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | None) -> None:
-    """Fit every game's map at every seat count it allows (or those of `seats`; the others keep their stored
-    maps) on the raw chances of both halves, by the method `chosen` by how its maps fitted on each half judge
-    the other, measure its noise through the maps (stored only where every seat count was fitted: the noise
-    is the game's), and write `calibration.json`."""
+def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | None, kind: str = "analysis") -> None:
+    """Fit every game's map of `kind` at every seat count it allows (or those of `seats`; the others keep their
+    stored maps) on the raw chances of both halves, by the method `chosen` by how its maps fitted on each half
+    judge the other, and write `calibration.json`; for the analysis, measure its noise through the maps too
+    (stored only where every seat count was fitted: the noise is the game's)."""
     for name in names:
-        fits, games = dict(calibration.table().get(name, {}).get("fits", {})), []
+        if kind == "hint" and not hints_state_chances(name):
+            print(f"{name}: its hints state no chance: nothing to fit")
+            continue
+        fits, games = dict(calibration.table().get(name, {}).get(calibration.KINDS[kind], {})), []
         for players in seat_counts(name, seats):
-            first, second = halves(name, count, store, players)
+            first, second = halves(name, count, store, players, kind)
             scores = scores_of(held_out(first, second))
             method = chosen(scores)
             points = points_of(first + second)
@@ -319,9 +378,11 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
                                   "held-out brier": {m: score["brier"] for m, score in scores.items()},
                                   "held-out largest gap": {m: score["largest gap"] for m, score in scores.items()}}
             games += first + second
-            print(f"{name}, {players} players: {method} on {len(points)} positions of {len(first) + len(second)} "
-                  f"games (held-out {scores})")
-        store_fit(name, fits, calibration.noise(name))
+            print(f"{name}, {players} players, {kind}: {method} on {len(points)} positions of "
+                  f"{len(first) + len(second)} games (held-out {scores})")
+        store_fit(name, fits, kind=kind)
+        if kind == "hint":
+            continue
         noise, moves = noise_of(name, games)
         every = seat_counts(name, seats) == seat_counts(name, None)
         if every:
@@ -354,6 +415,28 @@ def calibration_report(name: str, count: int, store: str | None, seats: list[int
     return noise
 
 
+def unseen_report(name: str, count: int, store: str | None, seats: list[int] | None, kind: str) -> dict[int, float]:
+    """Per seat count, the reliability table of `kind` chances through the stored map on games from
+    `UNSEEN_SEED`, which no fit has seen, and the largest gap in tenths of `ENOUGH` positions or more."""
+    if kind == "hint" and not hints_state_chances(name):
+        print(f"\n{name}: its hints state no chance (\"no chance to win is worked out here\"): nothing to judge")
+        return {}
+    gaps = {}
+    for players in seat_counts(name, seats):
+        games = played(name, count, store, UNSEEN_SEED, players, twice=False, kind=kind)
+        stored = calibration.fitted(name, players, kind) or {}
+        own = calibration.table().get(name, {}).get(calibration.KINDS[kind], {}).get(str(players))
+        points = [(calibrated(stored, chance, before), outcome, number) for number, game in enumerate(games)
+                  for chance, outcome, before in moves_of(game)]
+        table, score, gaps[players] = reliability(points)
+        label = stored.get("method", "raw") + ("" if own or not stored else ", the analysis's")
+        print(f"\n{name}, {players} players, the {kind}'s chance ({label} map) on "
+              f"{len(points)} positions of {len(games)} games no fit has seen: Brier {score:.4f}, largest gap "
+              f"{gaps[players]:.1f} points (tenths of {ENOUGH}+)")
+        print(table.to_string(index=False))
+    return gaps
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=list(tictac_nb.GAMES), help="one game (default: all)")
@@ -362,6 +445,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--judged", type=int, default=500, help="judged positions per half for the calibration")
     parser.add_argument("--fit", action="store_true", help="fit the calibration anew (writes calibration.json)")
+    parser.add_argument("--kind", choices=list(calibration.KINDS), nargs="+", default=list(calibration.KINDS),
+                        help="the chances to fit and judge: the analysis's (the chart's), the hint's (default: both)")
+    parser.add_argument("--unseen", action="store_true",
+                        help="only judge the stored maps on games no fit has seen (no times, no measures)")
     parser.add_argument("--store-noise", action="store_true", help="store the noise measured in calibration.json")
     parser.add_argument("--seats", type=int, nargs="+", help="only these seat counts (default: every one allowed)")
     parser.add_argument("--keep", metavar="FOLDER", help="keep the analysed games here, and reuse those found there")
@@ -369,7 +456,13 @@ def main() -> None:
     args = parser.parse_args()
     names = [args.game] if args.game else list(tictac_nb.GAMES)
     if args.fit:
-        fit_all(names, args.judged, args.keep, args.seats)
+        for kind in args.kind:
+            fit_all(names, args.judged, args.keep, args.seats, kind)
+    if args.unseen:
+        for name in names:
+            for kind in args.kind:
+                unseen_report(name, args.judged, args.keep, args.seats, kind)
+        return
     print(f"{'game':14} {'hint median':>12} {'hint p95':>9} {'analysis':>9} {'actions':>8} {'s per 60':>9}")
     for name in names:
         times = sorted(hint_times(name, args.positions, args.seed))
@@ -378,6 +471,9 @@ def main() -> None:
         print(f"{name:14} {1000 * statistics.median(times):9.0f} ms {1000 * p95:6.0f} ms {spent:7.1f} s "
               f"{actions:8d} {60 * spent / actions:7.1f} s")
     measured = {name: calibration_report(name, args.judged, args.keep, args.seats) for name in names}
+    for name in names:
+        for kind in args.kind:
+            unseen_report(name, args.judged, args.keep, args.seats, kind)
     if args.store_noise:
         data = {name: {**fitted, "noise": round(measured.get(name, fitted["noise"]), 3)}
                 for name, fitted in calibration.table().items()}

@@ -514,13 +514,14 @@ def test_every_map_is_strictly_increasing_inside_0_1_even_where_the_outcomes_are
     assert calibration.apply(phased, 0.3, 30) == calibration.apply(phased, 0.3, 90)  # the phase stops at 1
 
 
+@pytest.mark.parametrize("kind", list(calibration.KINDS))
 @pytest.mark.parametrize("name", list(tictac_nb.GAMES))
-def test_the_stored_calibration_is_increasing_and_maps_into_0_1_at_every_seat_count(name):
+def test_the_stored_calibration_is_increasing_and_maps_into_0_1_at_every_seat_count(name, kind):
     stored = calibration.table().get(name)
     for players in tictac_nb.GAMES[name].players:
-        fit = calibration.fitted(name, players)
+        fit = calibration.fitted(name, players, kind)
         for played in (0, 3, 10, 30, 100):  # the phase of a phased fit, from a game's start to past its end
-            mapped = [calibration.calibrate(name, players, x / 40, played) for x in range(41)]
+            mapped = [calibration.calibrate(name, players, x / 40, played, kind) for x in range(41)]
             if fit is None or fit["method"] == "raw":  # no fit, or none beat the raw chance on held-out games
                 assert mapped == [x / 40 for x in range(41)]
                 continue
@@ -533,7 +534,7 @@ def test_the_stored_calibration_is_increasing_and_maps_into_0_1_at_every_seat_co
             assert a > 0 and a + d > 0 and fit["length"] > 0
         assert fit.get("knots") or fit.get("phased") or fit.get("platt")[0] > 0
         with calibration.raw():
-            assert calibration.calibrate(name, players, 0.37, 10) == 0.37
+            assert calibration.calibrate(name, players, 0.37, 10, kind) == 0.37
     assert stored is None or 0 <= stored["noise"] < 1
 
 
@@ -567,22 +568,26 @@ def test_a_stored_fit_round_trips_and_a_game_or_seat_count_without_one_keeps_the
     assert calibration.calibrate("tic-toc", 2, 0.5) == 0.5
 
 
-def test_a_hint_takes_its_chances_through_the_fit_of_its_own_seat_count(stored):
+def test_a_hint_takes_its_chances_through_the_hints_fit_of_its_own_seat_count(stored):
+    """A hint's chances go through the hints' map (`hint fits`) of its seat count where there is one (the best
+    of every move's estimates is judged on games of its own), else through the analysis's, else raw."""
     three = {"method": "phased", "phased": [1.0, -1.0, 2.0, 0.5], "length": 12, "positions": 500}
-    stored({"tic-toc": {"noise": 0.0, "fits": {"2": {"method": "platt", "platt": [1.0, 1.0], "positions": 500},
-                                                "3": three}}})
-    for players in (2, 3, 4):
+    analysis = {"method": "platt", "platt": [0.2, -3.0], "positions": 500}
+    hinted = {"method": "platt", "platt": [1.0, 1.0], "positions": 500}
+    stored({"tic-toc": {"noise": 0.0, "fits": {"2": analysis, "4": analysis}, "hint fits": {"2": hinted, "3": three}}})
+    for players, fit in ((2, hinted), (3, three), (4, analysis)):
         state = next(s for cut in range(2, 40) if (s := random_game("tic-toc", 1, cut, players=players)).outcome
                      is None and len(s.legal_actions()) > 1)
         with calibration.raw():
             before = coach.hint(state, seed=3)
         hint = coach.hint(state, seed=3)
-        fit = calibration.fitted("tic-toc", players)
+        assert calibration.fitted("tic-toc", players, "hint") == fit
         assert state.num_players == players and hint.best == before.best
         for raw_choice, choice in zip(before.choices, hint.choices, strict=True):
             assert choice.chance == calibration.apply(fit, raw_choice.chance, len(state.history))
-        changed = [c.chance != r.chance for r, c in zip(before.choices, hint.choices, strict=True)]
-        assert any(changed) if fit else not any(changed)  # 4 players: no fit, the raw chance
+        assert any(c.chance != r.chance for r, c in zip(before.choices, hint.choices, strict=True))
+    stored({"tic-toc": {"noise": 0.0, "fits": {}}})
+    assert calibration.fitted("tic-toc", 2, "hint") is None  # no map of either kind: the raw chance
 
 
 @pytest.mark.parametrize("name", ["tic-tac-two", "tyc", "tic-tac-trek", "tic-toc"])
@@ -595,15 +600,17 @@ def test_the_calibrated_chance_is_the_one_in_the_sentence_the_labels_and_the_nam
         before = coach.hint(state, seed=3)
     hint = coach.hint(state, seed=3)
     players, played = state.num_players, len(state.history)
-    assert hint.best == before.best and hint.chance == calibration.calibrate(name, players, before.chance, played)
-    assert hint.chance != before.chance or (calibration.fitted(name, players) or {}).get("method", "raw") == "raw"
+    assert hint.best == before.best
+    assert hint.chance == calibration.calibrate(name, players, before.chance, played, "hint")
+    fit = calibration.fitted(name, players, "hint") or {}
+    assert hint.chance != before.chance or fit.get("method", "raw") == "raw"
     for raw_choice, choice in zip(before.choices, hint.choices, strict=True):
-        assert choice.chance == calibration.calibrate(name, players, raw_choice.chance, played)
+        assert choice.chance == calibration.calibrate(name, players, raw_choice.chance, played, "hint")
     assert f"({words.percent(hint.chance)})" in hint.sentence
     root = ET.fromstring(coach.hinted_svg(state, hint))
     names = {e.get("data-target"): e.get("aria-label") or "" for e in root.iter() if e.get("data-target")}
     for target, found in hint.targets.items():
-        assert found.chance == calibration.calibrate(name, players, before.targets[target].chance, played)
+        assert found.chance == calibration.calibrate(name, players, before.targets[target].chance, played, "hint")
         if found.chance is not None and target in names:
             assert f"{words.percent(found.chance)} to win" in found.words and found.words in names[target]
     pills = ["".join(e.itertext()) for e in root.iter(f"{SVG}g") if "ttn-coach-chance" in (e.get("class") or "")]

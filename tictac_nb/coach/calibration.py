@@ -101,9 +101,19 @@ def through(knots: Sequence[Sequence[float]], chance: float) -> float:
     return curve
 
 
-def fitted(game: str, players: int) -> dict[str, Any] | None:
-    """The fit stored for `game` at `players` seats (None: none, the raw chance is kept)."""
-    return table().get(game, {}).get("fits", {}).get(str(players))
+KINDS = {"analysis": "fits", "hint": "hint fits"}
+"""Where each kind of chance keeps its maps in a game's entry: an analysis judges the move played with
+`ANALYSIS_PLAYOUTS` trial games (or the bot's search), a hint picks the best of every legal move's
+estimates, which says more than it knows (the best of many noisy estimates is the luckiest: a winner's
+curse), so each has maps of its own, fitted on its own games (a hint without one takes the analysis's)."""
+
+
+def fitted(game: str, players: int, kind: str = "analysis") -> dict[str, Any] | None:
+    """The fit stored for `kind` ("analysis" or "hint") chances of `game` at `players` seats (None: none,
+    the raw chance is kept). A hint without a map of its own takes the analysis's: nearer than the raw
+    estimate, if above it by the winner's curse."""
+    found = table().get(game, {}).get(KINDS[kind], {}).get(str(players))
+    return fitted(game, players) if found is None and kind != "analysis" else found
 
 
 def phase(played: int, length: float) -> float:
@@ -129,13 +139,14 @@ def apply(fit: dict[str, Any] | None, chance: float, played: int = 0) -> float:
     return (1 - KEPT) * clipped(curve) + KEPT * chance
 
 
-def calibrate(game: str, players: int, chance: float | None, played: int = 0) -> float | None:
-    """`chance` (the coach's raw estimate in `game` played by `players` seats, in a position `played` actions
-    into the game: `len(state.history)`) through the map fitted for that game and seat count; unchanged where
-    there is none. Every move of one position shares `played`, so the map never changes which ranks first."""
+def calibrate(game: str, players: int, chance: float | None, played: int = 0, kind: str = "analysis") -> float | None:
+    """`chance` (the coach's raw estimate of `kind`, in `game` played by `players` seats, in a position
+    `played` actions into the game: `len(state.history)`) through the map fitted for that kind, game and seat
+    count; unchanged where there is none. Every move of one position shares `played`, so the map never changes
+    which ranks first."""
     if chance is None or _RAW[0]:
         return chance
-    return apply(fitted(game, players), chance, played)
+    return apply(fitted(game, players, kind), chance, played)
 
 
 def noise(game: str) -> float:

@@ -79,7 +79,7 @@ def hint(state: State, seat: int | None = None, *, bot: Any = None, seed: int = 
     coach = default_coach(state, seed) if bot is None else bot
     if playouts is None:
         playouts = HINT_PLAYOUTS.get(state.game.name, 0)
-    judged = judge(state, seat, coach, seed, playouts=playouts)
+    judged = judge(state, seat, coach, seed, playouts=playouts, kind="hint")
     best = judged.choice(judged.best)
     chance = best.chance if best else None
     runner = judged.runner_up()

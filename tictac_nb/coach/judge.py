@@ -136,11 +136,12 @@ def fresh(bot: Any, seed: int) -> Any:
 
 
 def judge(state: State, seat: int, bot: Any, seed: int, *, budget: int | None = None, playouts: int = 0,
-          played: str | None = None, every_choice: bool = False) -> Judgement:
+          played: str | None = None, every_choice: bool = False, kind: str = "analysis") -> Judgement:
     """`state` weighed by `bot` from `seat`'s knowledge. `budget`: the search's playouts (None: the bot's own);
     `playouts`: games per action for a heuristic bot's win chance; `played`: the move a game record made,
     whose estimate must rest on at least `MIN_VISITS` playouts (a heuristic bot then plays out only that
-    move and its own choice, unless `every_choice`)."""
+    move and its own choice, unless `every_choice`); `kind`: whose calibration maps its chances ("analysis"
+    or "hint": `calibration.KINDS`)."""
     if type(bot) not in kit_bots():
         raise TypeError(f"the coach reads the kit's own bots only (MCTSBot, the games' bots), not {bot_name(bot)}: "
                         "it hands them the real state to explain")
@@ -150,8 +151,8 @@ def judge(state: State, seat: int, bot: Any, seed: int, *, budget: int | None = 
         judged = _explain(state, seat, fresh(bot, seed), seed, playouts, None if every_choice else played)
     else:
         raise TypeError(f"the coach reads MCTSBot searches and bots with explain(state), not {bot_name(bot)}")
-    game, players = state.game.name, state.num_players
-    choices = tuple(replace(c, chance=calibrate(game, players, c.chance, len(state.history))) for c in judged.choices)
+    game, players, played_before = state.game.name, state.num_players, len(state.history)
+    choices = tuple(replace(c, chance=calibrate(game, players, c.chance, played_before, kind)) for c in judged.choices)
     return replace(judged, choices=choices)
 
 
