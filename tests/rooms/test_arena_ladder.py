@@ -295,3 +295,26 @@ def test_matches_run_on_the_executor_they_are_given(tmp_path):
             assert [row["games"] for row in rows] == [4, 4] and hall.scheduler.failed == 0
         finally:
             hall.close()
+
+
+def test_matches_and_trials_run_on_a_dask_cluster_through_the_server_option(tmp_path):
+    """`tictac-nb serve --arena-dask ADDRESS` against a real cluster (a scheduler and one worker process on
+    127.0.0.1): both bots' trials and their matches run on its worker, and the ladder records the games."""
+    from dask import distributed
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        server = RoomServer(free_port(), tmp_path, 0.0, "--arena-dask", cluster.scheduler_address)
+        try:
+            assignment, links = assignment_with_links(server, 2)
+            for i, p in enumerate(SKILLS):
+                assert arena.submit(Skill(p, f"secret-of-{i}"), name=f"dask {i}", link=links[i])["version"] == 1
+            view = wait_for(server, assignment, lambda view: len(view["ladder"]) == 2 and all(
+                row["games"] >= 2 for row in view["ladder"]), "two games for each bot on the cluster")
+            assert all(row["forfeits"] == 0 for row in view["ladder"]), view["ladder"]
+            _, mine = get(server, f"/api/arena/{assignment}", token(links[0]))
+            assert mine["you"]["prints"] and "secret-of-1" not in json.dumps(mine)
+            assert "Traceback" not in server.logged()
+        finally:
+            server.stop()
+        assert {"trial", "play_match"} <= set(cluster.scheduler.task_prefixes)
