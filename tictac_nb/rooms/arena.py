@@ -29,6 +29,7 @@ from ..registry import GAMES, new_game
 from ..words import ARENA
 from .keys import Keys
 from .ladder import Ladder
+from .pages import game_words
 
 MAX_BOT = 256 * 1024
 """The largest bot payload taken, in bytes (a bot with a big table builds it when it starts)."""
@@ -164,6 +165,7 @@ class Assignment:
 
     def public(self) -> dict:
         return {"id": self.id, "game": self.game, "title": self.title, "options": self.options,
+                "rules": game_words(self.game, self.options),
                 "deadline": self.deadline, "frozen": self.frozen()}
 
 

@@ -18,7 +18,6 @@ from typing import Any
 
 import tornado.web
 
-from ..registry import GAMES
 from ..words import ARENA, DEAD_ENDS
 from . import pages
 from .arena import MAX_BOT, Refused, Submission
@@ -93,12 +92,13 @@ class ArenaJson(Guarded, tornado.web.RequestHandler):
 
 
 class Assignments(ArenaJson):
-    """The teacher's: GET every assignment; POST {"do": "create", "game", "options", "title", "deadline"},
+    """The teacher's: GET every assignment and each game's form (its options, as the lobby offers them);
+    POST {"do": "create", "game", "options", "title", "deadline"},
     {"do": "links", "assignment", "count"}, {"do": "reissue", "assignment", "number"} (an entry's new link, the
     old one revoked), {"do": "deadline", "assignment", "deadline"}, {"do": "remove", "assignment"}."""
 
     def get(self) -> None:
-        self.write({"games": {name: game.title for name, game in GAMES.items()},
+        self.write({"games": pages.game_forms(),
                     "assignments": [a.public() for a in self.hall.arena.assignments()]})
 
     def post(self) -> None:
