@@ -1,7 +1,8 @@
 """The arena's page in a real browser: a student's page shows the ladder's ranks and updates by itself as
-matches are played, shows its author's prints (never another's), takes a bot file (`arena.save`) by its
-upload form and says a refusal's sentence, reads at 400 px; the teacher's page creates an assignment and its
-links; a bad link or a removed assignment shows its sentence, never a bare error."""
+matches are played, shows its author's prints and refused tries (never another's), takes a bot file
+(`arena.save`) by its upload form and says a refusal's sentence, reads at 400 px; the teacher's form offers the
+game's options and creates an assignment and its links; a bad link or a removed assignment shows its sentence,
+never a bare error."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ def test_the_ladder_page_shows_ranks_updates_after_a_match_and_shows_only_the_au
     page.set_input_files("#upload input[type=file]", str(tmp_path / "not_a_bot.json"))
     page.click("#upload button[type=submit]")
     page.wait_for_selector(f"#said:has-text('{ARENA['bad_body'][:40]}')")
+    page.wait_for_selector(f"#refused li:has-text('{ARENA['bad_body'][:40]}')")
     page.screenshot(path=SHOTS.format("student"), full_page=True)
     page.set_viewport_size({"width": 400, "height": 900})
     fits(page)

@@ -27,7 +27,7 @@ from rooms.arena_support import Skill, assignment_with_links, get, ladder, teach
 from rooms.wire import RoomServer
 
 from tictac_nb import arena
-from tictac_nb.rooms.arena import MAX_BOT
+from tictac_nb.rooms.arena import MAX_BOT, REFUSALS
 from tictac_nb.rooms.store import DATABASE
 from tictac_nb.words import ARENA, DEAD_ENDS
 
@@ -175,6 +175,10 @@ def test_a_bad_bot_is_refused_with_its_sentence_and_the_playing_version_stays(fi
     assert words in str(refused.value) and str(refused.value).startswith("This bot is refused")
     _, view = get(field.server, f"/api/arena/{field.assignment}", token(field.links[2]))
     assert [v["number"] for v in view["you"]["versions"]] == [1]
+    assert view["you"]["refused"][0]["words"] == str(refused.value)
+    _, other = get(field.server, f"/api/arena/{field.assignment}", token(field.links[1]))
+    assert other["you"]["refused"] == [] and str(refused.value) not in json.dumps(other)
+    assert str(refused.value) not in json.dumps(ladder(field.server, field.assignment))
 
 
 def test_bytes_that_do_not_unpickle_are_refused_with_their_sentence(field):
@@ -198,6 +202,22 @@ def post(field, link: str | None, body: bytes, bearer: str | None = None) -> tup
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
+
+
+def test_the_author_sees_their_last_refused_tries_each_with_its_time_and_sentence_never_its_payload(field):
+    payloads = [b"\x80\x05junk-" + bytes([65 + i]) * 30 for i in range(REFUSALS + 2)]
+    said = []
+    for payload in payloads:
+        body = {"name": field.names[7], "kind": "object", "payload": base64.b64encode(payload).decode()}
+        status, answer = post(field, field.links[7], json.dumps(body).encode())
+        assert status == 400
+        said.append(answer["error"])
+    _, view = get(field.server, f"/api/arena/{field.assignment}", token(field.links[7]))
+    refused = view["you"]["refused"]
+    assert [r["words"] for r in refused] == said[::-1][:REFUSALS]
+    assert all(a["created"] >= b["created"] for a, b in zip(refused, refused[1:], strict=False))
+    text = json.dumps(refused)
+    assert not any(base64.b64encode(p).decode()[:20] in text or "AAAAAAAAAA" in text for p in payloads)
 
 
 def versions(field) -> int:
@@ -249,6 +269,7 @@ def test_the_deadline_freezes_the_ladder_and_a_restart_loses_nothing(field):
     frozen = ladder(server, field.assignment)
     assert frozen["assignment"]["frozen"]
     students = [get(server, f"/api/arena/{field.assignment}", token(link))[1]["you"] for link in field.links]
+    assert students[2]["refused"] and len(students[7]["refused"]) == REFUSALS
     _, grades = get(server, f"/api/arena/{field.assignment}/grades.csv", server.teacher)
     assert "Traceback" not in server.logged()
     server.stop()

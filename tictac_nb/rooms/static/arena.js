@@ -1,6 +1,6 @@
 // The arena's page: an assignment's live ladder (polled), its recent matches with replay links; for a student's
-// link their own versions, prints and an upload form; for the teacher's, every entry's link, the deadline and
-// the grades. At /arena, the teacher's list of assignments and a form to create one. The token stays in the
+// link their own versions, prints, refused tries and an upload form; for the teacher's, every entry's link, the
+// deadline and the grades. At /arena, the teacher's list of assignments and a form to create one. The token stays in the
 // fragment and an Authorization header; every sentence a refusal says comes from the server.
 import { chosenOptions, el, optionControls } from "./options.js";
 
@@ -97,7 +97,7 @@ function yourEntry(you, frozen) {
   const box = document.getElementById("you");
   if (box.dataset.built !== "yes") {
     box.replaceChildren(el("h2", "Your bot"), el("div", "", { id: "versions" }), el("h3", "What your bot printed"),
-      el("div", "", { id: "prints" }));
+      el("div", "", { id: "prints" }), el("h3", "Refused tries, newest first"), el("div", "", { id: "refused" }));
     if (!frozen) box.append(uploadForm(you));
     box.dataset.built = "yes";
     box.hidden = false;
@@ -114,6 +114,9 @@ function yourEntry(you, frozen) {
     return block;
   });
   document.getElementById("prints").replaceChildren(...(prints.length ? prints : [el("p", "Nothing yet.")]));
+  const refused = el("ul");
+  refused.append(...you.refused.map((r) => el("li", `${when(r.created)}: ${r.words}`)));
+  document.getElementById("refused").replaceChildren(you.refused.length ? refused : el("p", "None."));
 }
 
 function teacherPanel(data) {
