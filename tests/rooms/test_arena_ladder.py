@@ -339,3 +339,14 @@ def test_matches_and_trials_run_on_a_dask_cluster_through_the_server_option(tmp_
         finally:
             server.stop()
         assert {"trial", "play_match"} <= set(cluster.scheduler.task_prefixes)
+
+
+def test_serve_says_in_a_sentence_that_no_dask_scheduler_answers(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tictac_nb.rooms.cli", "serve", "--port", "0", "--data",
+                           str(tmp_path), "--arena-dask", "not an address"], capture_output=True, text=True,
+                          timeout=120, start_new_session=True)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "tictac-nb serve: no Dask scheduler answers at 'not an address'" in done.stderr
