@@ -1,7 +1,8 @@
 """The arena's page in a real browser: a student's page shows the ladder's ranks and updates by itself as
-matches are played, shows its author's prints (never another's), takes a bot file (`arena.save`) by its
-upload form and says a refusal's sentence, reads at 400 px; the teacher's page creates an assignment and its
-links; a bad link or a removed assignment shows its sentence, never a bare error."""
+matches are played, shows its author's prints and refused tries (never another's), takes a bot file
+(`arena.save`) by its upload form and says a refusal's sentence, reads at 400 px; the teacher's form offers the
+game's options and creates an assignment and its links; a bad link or a removed assignment shows its sentence,
+never a bare error."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ def test_the_ladder_page_shows_ranks_updates_after_a_match_and_shows_only_the_au
     page.set_input_files("#upload input[type=file]", str(tmp_path / "not_a_bot.json"))
     page.click("#upload button[type=submit]")
     page.wait_for_selector(f"#said:has-text('{ARENA['bad_body'][:40]}')")
+    page.wait_for_selector(f"#refused li:has-text('{ARENA['bad_body'][:40]}')")
     page.screenshot(path=SHOTS.format("student"), full_page=True)
     page.set_viewport_size({"width": 400, "height": 900})
     fits(page)
@@ -67,16 +69,6 @@ def test_the_ladder_page_shows_ranks_updates_after_a_match_and_shows_only_the_au
     assert teacher.locator("#links li").count() == 3 and teacher.locator("#you").is_hidden()
     teacher.screenshot(path=SHOTS.format("teacher"), full_page=True)
 
-    teacher.goto(f"{server.url}/arena#{server.teacher}")
-    teacher.wait_for_selector("#create")
-    assert teacher.locator("#teacher li a").count() == 1
-    teacher.select_option("#create select", "tic-toc")
-    teacher.fill("#create input[name=title]", "Week 3: TIC TOC")
-    teacher.click("#create button[type=submit]")
-    teacher.wait_for_selector("#title:has-text('Arena: Week 3: TIC TOC')")
-    teacher.click("#more-links")
-    teacher.wait_for_function("() => document.querySelectorAll('#links li').length === 5")
-
     bad = browser.new_page(viewport={"width": 400, "height": 700})
     bad.goto(f"{server.url}/arena/{assignment}#not-a-link")
     bad.wait_for_selector(".dead-end")
@@ -86,3 +78,41 @@ def test_the_ladder_page_shows_ranks_updates_after_a_match_and_shows_only_the_au
     bad.screenshot(path=SHOTS.format("bad-link"), full_page=True)
     bad.goto(f"{server.url}/arena/NoSuchAssignment#whatever")
     assert bad.locator(".dead-end").inner_text().strip() == DEAD_ENDS["no_assignment"]
+
+
+@pytest.mark.browser
+@pytest.mark.xdist_group("browser")
+def test_the_teachers_form_offers_the_games_options_and_the_ladder_plays_them(browser, room_server):
+    """The create form shows the chosen game's options as the lobby does (from the same description): a
+    3-player TIC TOC assignment made there plays its matches three bots at a time."""
+    server = room_server()
+    teacher = browser.new_page(viewport={"width": 1280, "height": 900})
+    teacher.set_default_timeout(120_000)
+    teacher.goto(f"{server.url}/arena#{server.teacher}")
+    teacher.wait_for_selector("#create [data-option]")
+    teacher.select_option("#create select[name=game]", "tic-tac-ko")
+    teacher.wait_for_selector('#create [data-option="grid"]')
+    teacher.select_option("#create select[name=game]", "tic-toc")
+    assert teacher.locator('#create [data-option="grid"]').count() == 0
+    teacher.select_option('#create [data-option="players"]', label="3")
+    assert "2, 3 or 4 players" in teacher.locator("#create .help").first.inner_text()
+    teacher.fill("#create input[name=title]", "Week 3: TIC TOC")
+    teacher.click("#create button[type=submit]")
+    teacher.wait_for_selector("#title:has-text('Arena: Week 3: TIC TOC')")
+    assert teacher.locator("#rules").inner_text() == "Game: TIC TOC; Players: 3"
+    teacher.click("#more-links")
+    teacher.wait_for_function("() => document.querySelectorAll('#links li').length === 5")
+    links = teacher.locator("#links code").all_inner_texts()[:3]
+    [made] = server.api("GET", "/api/arena")["assignments"]
+    assert made["game"] == "tic-toc" and made["options"]["players"] == 3
+    for i, link in enumerate(links):
+        arena.submit(Skill(0.0, f"secret-of-{i}"), name=f"student {i}", link=link)
+    teacher.wait_for_selector("#matches li")
+    games = teacher.locator("#matches li").all_inner_texts()
+    assert all(game.split(":")[0].count(" vs ") == 2 for game in games), games
+    teacher.screenshot(path=SHOTS.format("teacher-tic-toc"), full_page=True)
+    teacher.goto(f"{server.url}/arena#{server.teacher}")
+    teacher.wait_for_selector("#teacher li a:has-text('Players: 3')")
+    teacher.set_viewport_size({"width": 400, "height": 900})
+    fits(teacher)
+    teacher.screenshot(path=SHOTS.format("create-400"), full_page=True)

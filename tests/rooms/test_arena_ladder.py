@@ -27,7 +27,7 @@ from rooms.arena_support import Skill, assignment_with_links, get, ladder, teach
 from rooms.wire import RoomServer
 
 from tictac_nb import arena
-from tictac_nb.rooms.arena import MAX_BOT
+from tictac_nb.rooms.arena import MAX_BOT, REFUSALS
 from tictac_nb.rooms.store import DATABASE
 from tictac_nb.words import ARENA, DEAD_ENDS
 
@@ -175,6 +175,10 @@ def test_a_bad_bot_is_refused_with_its_sentence_and_the_playing_version_stays(fi
     assert words in str(refused.value) and str(refused.value).startswith("This bot is refused")
     _, view = get(field.server, f"/api/arena/{field.assignment}", token(field.links[2]))
     assert [v["number"] for v in view["you"]["versions"]] == [1]
+    assert view["you"]["refused"][0]["words"] == str(refused.value)
+    _, other = get(field.server, f"/api/arena/{field.assignment}", token(field.links[1]))
+    assert other["you"]["refused"] == [] and str(refused.value) not in json.dumps(other)
+    assert str(refused.value) not in json.dumps(ladder(field.server, field.assignment))
 
 
 def test_bytes_that_do_not_unpickle_are_refused_with_their_sentence(field):
@@ -198,6 +202,22 @@ def post(field, link: str | None, body: bytes, bearer: str | None = None) -> tup
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())
+
+
+def test_the_author_sees_their_last_refused_tries_each_with_its_time_and_sentence_never_its_payload(field):
+    payloads = [b"\x80\x05junk-" + bytes([65 + i]) * 30 for i in range(REFUSALS + 2)]
+    said = []
+    for payload in payloads:
+        body = {"name": field.names[7], "kind": "object", "payload": base64.b64encode(payload).decode()}
+        status, answer = post(field, field.links[7], json.dumps(body).encode())
+        assert status == 400
+        said.append(answer["error"])
+    _, view = get(field.server, f"/api/arena/{field.assignment}", token(field.links[7]))
+    refused = view["you"]["refused"]
+    assert [r["words"] for r in refused] == said[::-1][:REFUSALS]
+    assert all(a["created"] >= b["created"] for a, b in zip(refused, refused[1:], strict=False))
+    text = json.dumps(refused)
+    assert not any(base64.b64encode(p).decode()[:20] in text or "AAAAAAAAAA" in text for p in payloads)
 
 
 def versions(field) -> int:
@@ -249,6 +269,7 @@ def test_the_deadline_freezes_the_ladder_and_a_restart_loses_nothing(field):
     frozen = ladder(server, field.assignment)
     assert frozen["assignment"]["frozen"]
     students = [get(server, f"/api/arena/{field.assignment}", token(link))[1]["you"] for link in field.links]
+    assert students[2]["refused"] and len(students[7]["refused"]) == REFUSALS
     _, grades = get(server, f"/api/arena/{field.assignment}/grades.csv", server.teacher)
     assert "Traceback" not in server.logged()
     server.stop()
@@ -295,3 +316,37 @@ def test_matches_run_on_the_executor_they_are_given(tmp_path):
             assert [row["games"] for row in rows] == [4, 4] and hall.scheduler.failed == 0
         finally:
             hall.close()
+
+
+def test_matches_and_trials_run_on_a_dask_cluster_through_the_server_option(tmp_path):
+    """`tictac-nb serve --arena-dask ADDRESS` against a real cluster (a scheduler and one worker process on
+    127.0.0.1): both bots' trials and their matches run on its worker, and the ladder records the games."""
+    from dask import distributed
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster:
+        server = RoomServer(free_port(), tmp_path, 0.0, "--arena-dask", cluster.scheduler_address)
+        try:
+            assignment, links = assignment_with_links(server, 2)
+            for i, p in enumerate(SKILLS):
+                assert arena.submit(Skill(p, f"secret-of-{i}"), name=f"dask {i}", link=links[i])["version"] == 1
+            view = wait_for(server, assignment, lambda view: len(view["ladder"]) == 2 and all(
+                row["games"] >= 2 for row in view["ladder"]), "two games for each bot on the cluster")
+            assert all(row["forfeits"] == 0 for row in view["ladder"]), view["ladder"]
+            _, mine = get(server, f"/api/arena/{assignment}", token(links[0]))
+            assert mine["you"]["prints"] and "secret-of-1" not in json.dumps(mine)
+            assert "Traceback" not in server.logged()
+        finally:
+            server.stop()
+        assert {"trial", "play_match"} <= set(cluster.scheduler.task_prefixes)
+
+
+def test_serve_says_in_a_sentence_that_no_dask_scheduler_answers(tmp_path):
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "tictac_nb.rooms.cli", "serve", "--port", "0", "--data",
+                           str(tmp_path), "--arena-dask", "not an address"], capture_output=True, text=True,
+                          timeout=120, start_new_session=True)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert "tictac-nb serve: no Dask scheduler answers at 'not an address'" in done.stderr

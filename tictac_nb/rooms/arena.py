@@ -29,6 +29,7 @@ from ..registry import GAMES, new_game
 from ..words import ARENA
 from .keys import Keys
 from .ladder import Ladder
+from .pages import game_words
 
 MAX_BOT = 256 * 1024
 """The largest bot payload taken, in bytes (a bot with a big table builds it when it starts)."""
@@ -42,6 +43,8 @@ MATCH_CLOCK = (10.0, 0.5)
 """A bot's clock over a match's game: seconds, and seconds added after each of its moves."""
 MAX_PRINTS = 4096
 """Characters of a bot's prints kept per match (the last ones)."""
+REFUSALS = 10
+"""Refused tries kept per entry (the last ones), each its time and sentence, for its author's eyes."""
 KINDS = ("object", "factory")
 
 SCHEMA = """
@@ -56,6 +59,8 @@ CREATE TABLE IF NOT EXISTS matches (id INTEGER PRIMARY KEY AUTOINCREMENT, assign
     record TEXT NOT NULL, played REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS prints (match INTEGER NOT NULL, entry INTEGER NOT NULL, text TEXT NOT NULL,
     PRIMARY KEY (match, entry));
+CREATE TABLE IF NOT EXISTS refusals (id INTEGER PRIMARY KEY AUTOINCREMENT, entry INTEGER NOT NULL,
+    created REAL NOT NULL, words TEXT NOT NULL);
 """
 
 
@@ -164,6 +169,7 @@ class Assignment:
 
     def public(self) -> dict:
         return {"id": self.id, "game": self.game, "title": self.title, "options": self.options,
+                "rules": game_words(self.game, self.options),
                 "deadline": self.deadline, "frozen": self.frozen()}
 
 
@@ -245,7 +251,7 @@ class Arena:
         with self.db:
             entries = [row[0] for row in self.db.execute("SELECT id FROM entries WHERE assignment = ?",
                                                          (assignment,))]
-            for table, column in (("versions", "entry"), ("prints", "entry")):
+            for table, column in (("versions", "entry"), ("prints", "entry"), ("refusals", "entry")):
                 self.db.executemany(f"DELETE FROM {table} WHERE {column} = ?", [(e,) for e in entries])
             for table, column in (("entries", "assignment"), ("matches", "assignment"), ("assignments", "id")):
                 self.db.execute(f"DELETE FROM {table} WHERE {column} = ?", (assignment,))
@@ -296,6 +302,20 @@ class Arena:
         rows = self.db.execute("SELECT match, text FROM prints WHERE entry = ? ORDER BY match DESC LIMIT ?",
                                (entry, count)).fetchall()
         return [{"match": match, "text": text} for match, text in rows]
+
+    def refuse(self, entry: int, words: str) -> None:
+        """Keep a refused try's sentence (never its payload) in its author's history, the last `REFUSALS`."""
+        with self.db:
+            self.db.execute("INSERT INTO refusals (entry, created, words) VALUES (?, ?, ?)",
+                            (entry, time.time(), words[:300]))
+            self.db.execute("DELETE FROM refusals WHERE entry = ? AND id NOT IN (SELECT id FROM refusals "
+                            "WHERE entry = ? ORDER BY id DESC LIMIT ?)", (entry, entry, REFUSALS))
+
+    def refusals(self, entry: int) -> list[dict]:
+        """The entry's last refused tries, newest first: their time and sentence, for its author only."""
+        rows = self.db.execute("SELECT created, words FROM refusals WHERE entry = ? ORDER BY id DESC",
+                               (entry,)).fetchall()
+        return [{"created": created, "words": words} for created, words in rows]
 
     def entry_name(self, entry: int) -> str | None:
         row = self.db.execute("SELECT name FROM entries WHERE id = ?", (entry,)).fetchone()

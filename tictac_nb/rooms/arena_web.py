@@ -18,7 +18,6 @@ from typing import Any
 
 import tornado.web
 
-from ..registry import GAMES
 from ..words import ARENA, DEAD_ENDS
 from . import pages
 from .arena import MAX_BOT, Refused, Submission
@@ -93,12 +92,13 @@ class ArenaJson(Guarded, tornado.web.RequestHandler):
 
 
 class Assignments(ArenaJson):
-    """The teacher's: GET every assignment; POST {"do": "create", "game", "options", "title", "deadline"},
+    """The teacher's: GET every assignment and each game's form (its options, as the lobby offers them);
+    POST {"do": "create", "game", "options", "title", "deadline"},
     {"do": "links", "assignment", "count"}, {"do": "reissue", "assignment", "number"} (an entry's new link, the
     old one revoked), {"do": "deadline", "assignment", "deadline"}, {"do": "remove", "assignment"}."""
 
     def get(self) -> None:
-        self.write({"games": {name: game.title for name, game in GAMES.items()},
+        self.write({"games": pages.game_forms(),
                     "assignments": [a.public() for a in self.hall.arena.assignments()]})
 
     def post(self) -> None:
@@ -147,7 +147,7 @@ class Ladder(ArenaJson):
             answer["links"] = arena.links(assignment)
         else:
             answer["you"] = {"name": arena.entry_name(self.entry), "versions": arena.versions(self.entry),
-                             "prints": arena.prints(self.entry)}
+                             "prints": arena.prints(self.entry), "refused": arena.refusals(self.entry)}
         self.write(answer)
 
 
@@ -180,7 +180,12 @@ class Submit(ArenaJson):
         self.request.connection.set_max_body_size(MAX_SUBMISSION)
         length = self.request.headers.get("Content-Length", "0")
         if not length.isdigit() or int(length) > MAX_SUBMISSION:
-            self.refuse(413, ARENA["too_large"].format(size=length[:20], limit=MAX_BOT))
+            self.refused(Refused(ARENA["too_large"].format(size=length[:20], limit=MAX_BOT), 413))
+
+    def refused(self, refused: Refused) -> None:
+        """Answer a refused try with its sentence, and keep the sentence in its author's history."""
+        self.hall.arena.refuse(self.entry, str(refused))
+        self.refuse(refused.status, str(refused))
 
     def data_received(self, chunk: bytes) -> None:
         if len(self.body) + len(chunk) > MAX_SUBMISSION:
@@ -201,7 +206,7 @@ class Submit(ArenaJson):
             arena.check(self.assignment, self.entry, submission)  # the name may have been taken meanwhile
             version = arena.keep(self.assignment, self.entry, submission)
         except Refused as refused:
-            self.refuse(refused.status, str(refused))
+            self.refused(refused)
             return
         self.hall.scheduler.nudge()
         self.write({"version": version, "name": submission.name})

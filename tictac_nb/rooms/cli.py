@@ -17,12 +17,21 @@ from .keys import write_private
 from .server import serve
 from .store import FolderInUse
 
+DASK_CONNECT = 30.0
+"""Seconds `--arena-dask` waits for its scheduler to answer before the server gives up with a sentence."""
+
 
 def dask_executor(address: str) -> Executor:
-    """The executor of a Dask cluster, as `lab.sweep` takes one (needs `distributed`)."""
+    """The executor of a Dask cluster, as `lab.sweep` takes one (needs `distributed`). Its tasks are impure: two
+    trials of the same bytes are two trials, never one result shared. `OSError` with a sentence when no scheduler
+    answers at `address`."""
     from dask.distributed import Client
 
-    return Client(address).get_executor()
+    try:
+        return Client(address, timeout=DASK_CONNECT).get_executor(pure=False)
+    except (OSError, ValueError) as error:
+        raise OSError(f"no Dask scheduler answers at {address!r} ({error}): start one (`dask scheduler`, and "
+                      "`dask worker ADDRESS` on each machine) or leave out --arena-dask") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -41,9 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     os.umask(0o077)  # whatever this server writes is its owner's only
     try:
-        hall = Hall(args.data, bot_delay=args.bot_delay, arena_matches=args.arena_matches,
-                    arena_executor=dask_executor(args.arena_dask) if args.arena_dask else None)
-    except FolderInUse as error:
+        executor = dask_executor(args.arena_dask) if args.arena_dask else None
+        hall = Hall(args.data, bot_delay=args.bot_delay, arena_matches=args.arena_matches, arena_executor=executor)
+    except (FolderInUse, OSError) as error:
         print(f"tictac-nb serve: {error}", file=sys.stderr, flush=True)
         return 1
 

@@ -55,6 +55,7 @@ LOBBY = HEAD.format(title="tictac_nb rooms: lobby").replace('href="../static/', 
 ARENA = HEAD + """<body data-kind="arena">
 <main>
 <h1 id="title">Arena</h1>
+<p id="rules"></p>
 <p id="connection" role="status">Loading…</p>
 <section id="teacher" hidden></section>
 <h2 id="ladder-title" hidden>Ladder</h2>
@@ -109,6 +110,25 @@ def lobby_words() -> dict:
     seats = [["", BOTS["human"]], ["default", BOTS["default"]], ["random", BOTS["random"]], [QUICK_MCTS, BOTS["mcts"]]]
     room = {key: {"label": label, "help": help_line} for key, (label, help_line) in ROOM.items()}
     return {"seats": seats, "room": room}
+
+
+def game_words(game: str, options: dict) -> str:
+    """A game and the options that differ from its defaults, in the words of its form ("TIC TOC; Players: 3"),
+    so that an assignment says what its ladder plays."""
+    if game not in GAMES:
+        return game
+    form = _form(GAMES[game])
+    said = [f"{described['label']}: {_value_words(described, value)}" for key, value in options.items()
+            if (described := form["options"].get(key)) is not None and value != described["default"]]
+    return "; ".join([form["title"], *said])
+
+
+def _value_words(described: dict, value: object) -> str:
+    if described["kind"] == "choice" and value in described["values"]:
+        return described["words"][described["values"].index(value)]
+    if described["kind"] == "bool":
+        return "yes" if value else "no"
+    return str(value)
 
 
 _FORMS: dict[str, tuple[Game, dict]] = {}

@@ -393,7 +393,7 @@ def make_app(hall: Hall, rate: float = RATE, burst: int = BURST,
         (r"/api/room", Control, {"hall": hall}),
         (r"/api/qr", Qr, {"hall": hall}),
         (r"/static/(board\.js|board\.css)", Static, {"path": str(FRONTEND)}),
-        (r"/static/(seat\.js|lobby\.js|arena\.js|rooms\.css)", Static, {"path": str(STATIC)}),
+        (r"/static/(seat\.js|lobby\.js|arena\.js|options\.js|rooms\.css)", Static, {"path": str(STATIC)}),
         *arena_routes(hall),
     ], websocket_max_message_size=MAX_MESSAGE, websocket_ping_interval=20, log_function=log_request,
         xsrf_cookies=False, compress_response=True, default_handler_class=NotFound)

@@ -1,7 +1,9 @@
 // The arena's page: an assignment's live ladder (polled), its recent matches with replay links; for a student's
-// link their own versions, prints and an upload form; for the teacher's, every entry's link, the deadline and
-// the grades. At /arena, the teacher's list of assignments and a form to create one. The token stays in the
+// link their own versions, prints, refused tries and an upload form; for the teacher's, every entry's link, the
+// deadline and the grades. At /arena, the teacher's list of assignments and a form to create one. The token stays in the
 // fragment and an Authorization header; every sentence a refusal says comes from the server.
+import { chosenOptions, el, optionControls } from "./options.js";
+
 const token = decodeURIComponent(location.hash.slice(1));
 const headers = { Authorization: `Bearer ${token}` };
 const page = location.href.split("#")[0];
@@ -9,13 +11,6 @@ const assignment = (location.pathname.match(/\/arena\/([A-Za-z0-9_-]+)$/) || [])
 const POLL = 2000; // ms between two looks at the ladder
 const NO_LINK = "This page needs your arena link, with the part after # that your teacher handed out.";
 let shown = "";
-
-function el(tag, text, attrs = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== "") node.textContent = String(text);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  return node;
-}
 
 function status(words, state = "") {
   const line = document.getElementById("connection");
@@ -102,7 +97,7 @@ function yourEntry(you, frozen) {
   const box = document.getElementById("you");
   if (box.dataset.built !== "yes") {
     box.replaceChildren(el("h2", "Your bot"), el("div", "", { id: "versions" }), el("h3", "What your bot printed"),
-      el("div", "", { id: "prints" }));
+      el("div", "", { id: "prints" }), el("h3", "Refused tries, newest first"), el("div", "", { id: "refused" }));
     if (!frozen) box.append(uploadForm(you));
     box.dataset.built = "yes";
     box.hidden = false;
@@ -119,6 +114,9 @@ function yourEntry(you, frozen) {
     return block;
   });
   document.getElementById("prints").replaceChildren(...(prints.length ? prints : [el("p", "Nothing yet.")]));
+  const refused = el("ul");
+  refused.append(...you.refused.map((r) => el("li", `${when(r.created)}: ${r.words}`)));
+  document.getElementById("refused").replaceChildren(you.refused.length ? refused : el("p", "None."));
 }
 
 function teacherPanel(data) {
@@ -172,6 +170,7 @@ async function refresh() {
   shown = text;
   const a = data.assignment;
   document.getElementById("title").textContent = `Arena: ${a.title}`;
+  document.getElementById("rules").textContent = `Game: ${a.rules}`;
   status(a.frozen ? "The deadline has passed: this ladder is frozen for grading." : "Live: this ladder updates by itself.", a.frozen ? "frozen" : "live");
   ladderTable(data.ladder, data.you ? data.you.name : null);
   matchList(data.matches);
@@ -188,26 +187,37 @@ async function assignments() {
   const list = el("ul");
   list.append(...answer.body.assignments.map((a) => {
     const item = el("li");
-    item.append(el("a", `${a.title} (${a.game})`, { href: `arena/${a.id}#${token}` }), ` deadline: ${when(a.deadline)}`);
+    item.append(el("a", `${a.title} (${a.rules})`, { href: `arena/${a.id}#${token}` }), ` deadline: ${when(a.deadline)}`);
     return item;
   }));
+  box.replaceChildren(list, createForm(answer.body.games));
+  box.hidden = false;
+}
+
+// A new assignment: a game, its options (the lobby's controls, from the same description), a title.
+function createForm(games) {
   const form = el("form", "", { id: "create" });
   const game = el("select", "", { name: "game" });
-  game.append(...Object.entries(answer.body.games).map(([name, title]) => el("option", title, { value: name })));
+  game.append(...Object.entries(games).map(([name, described]) => el("option", described.title, { value: name })));
+  const options = el("div", "", { id: "options" });
+  const drawOptions = () => options.replaceChildren(...optionControls(games[game.value].options));
+  game.addEventListener("change", drawOptions);
+  drawOptions();
   const title = el("input", "", { name: "title", maxlength: "80" });
   const gameLabel = el("label", "Game ");
   gameLabel.append(game);
   const titleLabel = el("label", "Title ");
   titleLabel.append(title);
-  form.append(gameLabel, titleLabel, el("button", "Create an assignment", { type: "submit" }), el("p", "", { role: "alert" }));
+  form.append(gameLabel, options, titleLabel, el("button", "Create an assignment", { type: "submit" }),
+    el("p", "", { role: "alert" }));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const made = await ask("api/arena", { method: "POST", body: JSON.stringify({ do: "create", game: game.value, title: title.value }) });
+    const chosen = chosenOptions(games[game.value].options, options);
+    const made = await ask("api/arena", { method: "POST", body: JSON.stringify({ do: "create", game: game.value, options: chosen, title: title.value }) });
     if (made.ok) location.href = `arena/${made.body.id}#${token}`;
-    else form.querySelector("p").textContent = made.body.error;
+    else form.querySelector("p[role=alert]").textContent = made.body.error;
   });
-  box.replaceChildren(list, form);
-  box.hidden = false;
+  return form;
 }
 
 if (!token) deadEnd(NO_LINK);

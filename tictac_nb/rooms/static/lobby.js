@@ -5,6 +5,8 @@
 // code whose link changed (a new link) is drawn again for the new one.
 // The teacher's token stays in the fragment and an Authorization header. Every word comes from the server
 // (tictac_nb/words.py).
+import { chosenOptions, el, optionControls, withHelp } from "./options.js";
+
 const token = decodeURIComponent(location.hash.slice(1));
 const base = new URL(".", location.href.split("#")[0]).href.replace(/\/$/, "");
 const headers = { Authorization: `Bearer ${token}` };
@@ -14,41 +16,6 @@ let lastRooms = [];
 const cards = new Map();
 const POLL = 2000; // ms between two looks at the rooms
 const qrLinks = new WeakMap(); // an open QR code's picture -> the link it shows
-
-function el(tag, text, attrs = {}) {
-  const node = document.createElement(tag);
-  if (text) node.textContent = text;
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  return node;
-}
-
-function withHelp(label, help) {
-  const box = el("div", "", { class: "field" });
-  box.append(label);
-  if (help) box.append(el("small", help, { class: "help" }));
-  return box;
-}
-
-function optionControl(key, option) {
-  const label = el("label", `${option.label} `);
-  let input;
-  if (option.kind === "bool") {
-    input = el("input", "", { type: "checkbox" });
-    input.checked = option.default;
-  } else if (option.kind === "choice") {
-    input = el("select");
-    option.values.forEach((value, i) => {
-      const item = el("option", option.words[i], { value: String(i) });
-      if (value === option.default) item.selected = true;
-      input.append(item);
-    });
-  } else {
-    input = el("input", "", { type: "number", min: option.low, max: option.high, value: option.default });
-  }
-  input.dataset.option = key;
-  label.append(input);
-  return withHelp(label, option.help);
-}
 
 function players() {
   const game = games[document.getElementById("game").value];
@@ -72,7 +39,7 @@ function drawBots() {
 function drawForm() {
   const game = games[document.getElementById("game").value];
   const box = document.getElementById("options");
-  box.replaceChildren(...Object.entries(game.options).map(([key, option]) => optionControl(key, option)));
+  box.replaceChildren(...optionControls(game.options));
   const chosen = document.querySelector('[data-option="players"]');
   if (chosen) chosen.addEventListener("change", drawBots);
   drawBots();
@@ -282,12 +249,7 @@ async function refresh() {
 document.getElementById("open").addEventListener("submit", async (event) => {
   event.preventDefault();
   const game = document.getElementById("game").value;
-  const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    const option = games[game].options[input.dataset.option];
-    options[input.dataset.option] = option.kind === "bool" ? input.checked
-      : option.kind === "choice" ? option.values[Number(input.value)] : Number(input.value);
-  }
+  const options = chosenOptions(games[game].options, document.getElementById("open"));
   const bots = {};
   for (const select of document.querySelectorAll("select[data-seat]")) if (select.value) bots[select.dataset.seat] = select.value;
   const auto = document.getElementById("auto-pass");
