@@ -2,7 +2,8 @@
 
 Renderers are pure functions from a player's view to SVG text. A click target is any element
 with `data-target` (the action, or the first part of one) and an `aria-label`; the front end
-needs nothing else to make it clickable and reachable from the keyboard.
+needs nothing else to make it clickable and reachable from the keyboard. `to_text` starts a target's name
+with the words drawn inside it, where the name does not already say them.
 """
 
 from __future__ import annotations
