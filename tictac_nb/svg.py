@@ -2,7 +2,8 @@
 
 Renderers are pure functions from a player's view to SVG text. A click target is any element
 with `data-target` (the action, or the first part of one) and an `aria-label`; the front end
-needs nothing else to make it clickable and reachable from the keyboard.
+needs nothing else to make it clickable and reachable from the keyboard. `to_text` starts a target's name
+with the words drawn inside it, where the name does not already say them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import base64
 import html
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from typing import Any
 
@@ -202,8 +204,34 @@ def xml_safe(text: str) -> str:
 
 
 def to_text(drawing: Any) -> str:
-    """The drawing as SVG text, always well-formed XML."""
-    return xml_safe(drawing.tostring())
+    """The drawing as SVG text, always well-formed XML, every target named with the words it shows."""
+    root = drawing.get_xml()
+    for text in root.iter("text"):
+        text.tail = " "  # words apart, as read aloud: "Mark Basic", never "MarkBasic"
+    for element in root.iter():
+        if element.get("data-target") is not None:
+            name_with_words(element)
+    return xml_safe(ET.tostring(root, encoding="unicode"))
+
+
+def shown_words(element: ET.Element) -> str:
+    """The words drawn inside `element`, one text after another."""
+    return " ".join(" ".join("".join(text.itertext()).split()) for text in element.iter("text")).strip()
+
+
+def _word_list(words: str) -> list[str]:
+    return re.findall(r"[^\W_]+", words.casefold())
+
+
+def name_with_words(target: ET.Element) -> None:
+    """Start a target's name with the words it shows unless the name already says them (WCAG 2.5.3, label in
+    name: a voice-control user says what they read; a screen reader hears it first), the name's own words
+    (its place, what a click does) after them."""
+    words, label = shown_words(target), target.get("aria-label", "")
+    shown, said = _word_list(words), _word_list(label)
+    if any(said[i:i + len(shown)] == shown for i in range(len(said) - len(shown) + 1)):
+        return
+    target.set("aria-label", f"{words}, {label}" if label else words)
 
 
 def still_picture(svg_text: str, words: str) -> dict[str, str]:

@@ -220,14 +220,18 @@ def test_bad_links_each_get_one_sentence_in_place_of_the_board(chromium, site):
     page.context.close()
 
 
-def test_the_shared_page_reads_at_400_px_with_no_accessibility_violation(chromium, site):
+@pytest.mark.parametrize("kind", ["grid", "cards"])
+def test_the_shared_page_reads_at_400_px_with_no_accessibility_violation(chromium, site, kind):
+    """A card's targets show words (its title and text): their names must say them too (label in name)."""
     from a11y import axe_violations
 
     page, refused, errors = new_page(chromium, site.url, width=400, bypass_csp=True)
-    assert opened(page, sharing.share(CHASE, site=site.url)) != "stopped", page.inner_text("#ttp-status")
+    assert opened(page, sharing.share(GAMES[kind], site=site.url)) != "stopped", page.inner_text("#ttp-status")
     assert page.evaluate("document.documentElement.scrollWidth") <= 400
-    assert not axe_violations(page, "body")
-    page.screenshot(path=str(SHOTS / "shared-400.png"), full_page=True)
+    hot_seat(page, 1)
+    page.wait_for_selector(f"{BOARD} [data-target]")
+    assert axe_violations(page, "body") == []
+    page.screenshot(path=str(SHOTS / f"shared-{kind}-400.png"), full_page=True)
     assert not refused and not errors, (refused, errors)
     page.context.close()
 
