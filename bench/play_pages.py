@@ -85,21 +85,22 @@ def serve(site: Path) -> tuple[subprocess.Popen, str]:
     return proc, url
 
 
-def one_run(browser, url: str, game: str) -> dict[str, float]:
-    """Open `game`'s play page in a fresh context; seconds from navigation to each stage and the first click."""
+def one_run(browser, where: str, stages: tuple[str, ...] = STAGES) -> dict[str, float]:
+    """Open the page at `where` in a fresh context; seconds from navigation to each of its `stages` (the
+    page's `ttp-` marks) and to the first accepted click."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     try:
         page = context.new_page()
         page.set_default_timeout(300_000)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"{url}/play/{game}.html")
+        page.goto(where)
         page.wait_for_function(HUMAN_TO_MOVE, polling=50)
         clicked = page.evaluate(CLICK_FIRST_TARGET)
         marks = page.evaluate(MARKS)
         if errors:
-            raise RuntimeError(f"{game}: {errors[0]}")
-        found = {stage: marks.get(f"ttp-{stage}") for stage in STAGES}
+            raise RuntimeError(f"{where}: {errors[0]}")
+        found = {stage: marks.get(f"ttp-{stage}") for stage in stages}
         return {**{stage: ms / 1000 for stage, ms in found.items() if ms is not None}, "click": clicked / 1000}
     finally:
         context.close()
@@ -134,7 +135,7 @@ def main() -> None:
             for game in args.game or games(args.site):
                 for _ in range(args.runs):
                     load = os.getloadavg()[0]
-                    run = one_run(browser, url, game)
+                    run = one_run(browser, f"{url}/play/{game}.html")
                     runs.append(run)
                     print(row(game, f"{load:.2f}", *(seconds(run.get(s)) for s in (*STAGES, "click")),
                               f"{os.getloadavg()[0]:.2f}"), flush=True)

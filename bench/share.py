@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser"), str(ROOT / "bench")]
 
 from browser_support import CHROMIUM, CHROMIUM_ARGS, stop_group  # noqa: E402
-from play_pages import CLICK_FIRST_TARGET, HUMAN_TO_MOVE, MARKS, row, seconds, serve  # noqa: E402
+from play_pages import one_run, row, seconds, serve  # noqa: E402
 from share_games import CHASE  # noqa: E402
 
 from tictac_nb import sharing  # noqa: E402
@@ -46,25 +46,6 @@ from tictac_nb import sharing  # noqa: E402
 AIM_SECONDS = 10.0
 AIM_LOAD = 2.0
 STAGES = ("files", "python", "installed", "opened", "board")
-
-
-def one_run(browser, where: str) -> dict[str, float]:
-    """Open a shared page in a fresh context: seconds from navigation to each stage and the first click."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    try:
-        page = context.new_page()
-        page.set_default_timeout(300_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(where)
-        page.wait_for_function(HUMAN_TO_MOVE, polling=50)
-        clicked = page.evaluate(CLICK_FIRST_TARGET)
-        marks = page.evaluate(MARKS)
-        if errors:
-            raise RuntimeError(errors[0])
-        return {**{s: marks[f"ttp-{s}"] / 1000 for s in STAGES if f"ttp-{s}" in marks}, "click": clicked / 1000}
-    finally:
-        context.close()
 
 
 def main() -> None:
@@ -91,7 +72,7 @@ def main() -> None:
             for way, where in (("link", sharing.share(CHASE, site=url)), ("file", made.as_uri())):
                 for _ in range(args.runs):
                     load = os.getloadavg()[0]
-                    run = one_run(browser, where)
+                    run = one_run(browser, where, STAGES)
                     runs[way].append(run)
                     print(row(way, f"{load:.2f}", *(seconds(run.get(s)) for s in (*STAGES, "click")),
                               f"{os.getloadavg()[0]:.2f}"), flush=True)
