@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from share_games import CARDS, CHASE
 
 import tictac_nb
-from tictac_nb import sharing
+from tictac_nb import registry, sharing
 from tictac_nb.grid import GridState, grid_game
 from tictac_nb.shared_file import site_files
 from tictac_nb.sharing import SharedPage, ShareError, open_shared, read_payload, share
@@ -138,16 +138,36 @@ def test_a_game_whose_source_cannot_be_found_asks_for_it_in_words():
     assert issubclass(open_shared(link).game.state_class, GridState)
 
 
-def test_a_hook_that_raises_in_play_is_told_by_the_board_and_the_position_stays():
-    source = ('class Chase(GridState):\n    """Chase."""\n\n    def may_place(self, cell):\n'
-              '        if self.last >= 0:\n            raise ZeroDivisionError("my hook broke")\n        return True\n')
+BROKEN_AFTER_ONE = ('class Chase(GridState):\n    """Chase."""\n\n    def may_place(self, cell):\n'
+                    '        if self.last >= 0:\n            raise ZeroDivisionError("my hook broke")\n'
+                    '        return True\n')
+"""A hook that breaks once a mark is on the grid."""
+
+
+def test_a_hook_that_raises_in_play_is_told_by_the_board_and_the_position_stays(monkeypatch):
+    monkeypatch.setattr(registry, "HOOKS", [])  # as in a visitor's page: no adapter plays the game as it registers
     pushed: list[str] = []
-    page = SharedPage(sharing.payload(sharing.seal({**sharing.document(CHASE), "source": source})), pushed.append)
+    page = SharedPage(sharing.payload(sharing.seal({**sharing.document(CHASE), "source": BROKEN_AFTER_ONE})),
+                      pushed.append)
     dealt = json.loads(page.deal(json.dumps({"options": {}, "seats": ["human", "human"], "seed": "3"})))
     page.receive(json.dumps({"type": "act", "target": "a1", "turn": dealt["state"]["turn"]}))
     said = [json.loads(update)["message"] for update in pushed if json.loads(update).get("message")]
     assert said == ["the board could not handle that: ZeroDivisionError: my hook broke"]
     assert page.page.board.state.record()["moves"] == []
+
+
+def test_a_hook_that_raises_as_the_game_registers_is_told_in_a_sentence(monkeypatch):
+    def plays(game):  # a registration hook that plays the game (the OpenSpiel adapter's does)
+        state = game.new_game(seed=1)
+        state.play(state.legal_actions()[0])
+        state.legal_actions()
+
+    monkeypatch.setattr(registry, "HOOKS", [plays])
+    page = SharedPage(sharing.payload(sharing.seal({**sharing.document(CHASE), "source": BROKEN_AFTER_ONE})),
+                      [].append)
+    said = "This game's Python failed as it loaded: ZeroDivisionError: my hook broke"
+    assert json.loads(page.opened()) == {"error": said}
+    assert json.loads(page.deal("{}"))["error"] == json.loads(page.opened())["error"]
 
 
 def test_tictac_nb_exports_share_and_open_shared():

@@ -16,17 +16,18 @@ from .checks import GameCheckFailed, GameReport, check_game
 from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target
 from .printing import print_and_play
 from .registry import GAMES, from_record, game_named, new_game, register, unregister
-from .sharing import open_shared, share
+from .version import VERSION
 
-__version__ = "0.1.0"
+__version__ = VERSION
 
 if browser.IN_A_PAGE:
     browser.offline_plots()
     browser.without_ipython()
 
 
-LAZY = {"Board": "widget", "Replay": "replay", "PlayPage": "play", "export_html": "export"}
-"""Names whose modules pull in ipywidgets: loaded only when asked for."""
+LAZY = {"Board": "widget", "Replay": "replay", "PlayPage": "play", "export_html": "export", "share": "sharing",
+        "open_shared": "sharing"}
+"""Names whose modules pull in ipywidgets (a shared game's page serves a board): loaded only when asked for."""
 
 
 def __getattr__(name: str) -> Any:

@@ -15,7 +15,10 @@ import hashlib
 import json
 from pathlib import Path
 
-from .sharing import ShareError
+
+class ShareError(ValueError):
+    """A game that cannot be shared as it is, or a link or file that holds no good game: one sentence."""
+
 
 TEMPLATE = "play/shared.template.html"
 PYODIDE = "static/pyodide"

@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from .engine import Game, InvalidOption, State
+from .registry import register
+from .shared_file import ShareError, write_file
 
 FORMAT = 1
 """The document's format: a page refuses a higher one in words (a game shared by a newer kit)."""
@@ -54,10 +56,6 @@ FIELDS = {"format": int, "kit": str, "kind": str, "name": str, "title": str, "ru
           "table": str, "source": str, "hook": str, "effects": list, "digest": str}
 PAYLOAD = re.compile(r"[A-Za-z0-9_-]*")
 FILE_PAYLOAD = re.compile(r'<script type="application/json" id="ttp-game">"([A-Za-z0-9_-]*)"</script>')
-
-
-class ShareError(ValueError):
-    """A game that cannot be shared as it is, or a link or file that holds no good game: one sentence."""
 
 
 class SharedGame:
@@ -88,8 +86,8 @@ def document(game: Game, rules: str | None = None, source: str | None = None) ->
 
 
 def _kit_version() -> str:
-    from . import __version__
-    return __version__
+    from .version import VERSION
+    return VERSION
 
 
 def _describe(game: Game, source: str | None) -> tuple[str, dict[str, Any]]:
@@ -285,15 +283,18 @@ def open_document(doc: Mapping[str, Any]) -> Game:
     except InvalidOption as error:
         raise ShareError(f"This shared game's rules are refused: {error}") from None
     except Exception as error:  # the student's code: any error it raises is told, never a crash
-        raise ShareError(f"This game's Python failed as it loaded: {type(error).__name__}: "
-                         f"{str(error)[:200]}") from None
+        raise ShareError(failed_loading(error)) from None
+
+
+def failed_loading(error: Exception) -> str:
+    return f"This game's Python failed as it loaded: {type(error).__name__}: {str(error)[:200]}"
 
 
 def _namespace(doc: Mapping[str, Any]) -> dict[str, Any]:
-    import tictac_nb
-    from tictac_nb import cards, grid
+    from . import cards, grid
     module = types.ModuleType(f"tictac_nb_shared_{doc['name'].replace('-', '_')}")
-    module.__dict__.update({"tictac_nb": tictac_nb, "State": State, "Game": Game})
+    kit = sys.modules[__name__.rpartition(".")[0]]  # the kit, loaded already: this module is part of it
+    module.__dict__.update({"tictac_nb": kit, "State": State, "Game": Game})
     module.__dict__.update({name: getattr(grid, name) for name in grid.__all__})
     module.__dict__.update({name: getattr(cards, name) for name in ("card_game", "CardState")})
     sys.modules[module.__name__] = module  # classes and dataclasses look their module up by name
@@ -359,7 +360,6 @@ def share(game: Game, path: str | Path | None = None, *, site: str | None = None
     open_document(doc)  # a game that cannot be rebuilt from its document is told now, not by a friend's page
     if path is None:
         return link(doc, site or default_site())
-    from .shared_file import write_file
     return str(write_file(doc, payload(doc), Path(path), files))
 
 
@@ -381,7 +381,6 @@ class SharedPage:
 
     def __init__(self, text: Any, push: Any) -> None:
         from .page import SitePage
-        from .registry import register
         self.page: SitePage | None = None
         try:
             doc = read_payload(text)
@@ -390,6 +389,8 @@ class SharedPage:
                 register(game)
             except InvalidOption as error:
                 raise ShareError(f"This shared game cannot be played here: {error}") from None
+            except Exception as error:  # a registration hook plays the game: the student's code runs there too
+                raise ShareError(failed_loading(error)) from None
             self.page = SitePage(game, push)
             self.words: dict[str, Any] = {
                 "name": doc["name"], "title": doc["title"], "rules": doc["rules"], "kind": doc["kind"],

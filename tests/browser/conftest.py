@@ -122,9 +122,10 @@ def lab(lab_server):
         lab_server.api("DELETE", f"/api/kernels/{kernel['id']}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def voila_server(workdir):
-    """Start Voila on one notebook: `voila_server(name)` returns the running server."""
+    """Start Voila on one notebook: `voila_server(name)` returns the running server, stopped (with the kernels
+    its pages started) when the test ends."""
     started: list[Server] = []
 
     def start(notebook: str) -> Server:

@@ -95,7 +95,7 @@ def test_no_points_badges_before_the_end():
 def test_campfire_decision_targets():
     state = play(trek(mix=FOREST, campfires=1), "-1,0", "2,0", "-2,0", "3,0", "-1,1", "2,1", "-1,2")
     assert targets(state, 0) == {"fire -2,0": "move the campfire at -2,0 to -1,2",
-                                 "keep": "keep every campfire where it stands"}
+                                 "keep": "Keep campfires, keep every campfire where it stands"}  # its words first
 
 
 def test_side_panel_shows_the_drawn_tile_and_the_bag_by_terrain():

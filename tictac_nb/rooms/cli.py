@@ -11,10 +11,10 @@ import sys
 from concurrent.futures import Executor
 from pathlib import Path
 
+from .app import serve
 from .client import SERVER_FILE
 from .hall import Hall
 from .keys import write_private
-from .server import serve
 from .store import FolderInUse
 
 DASK_CONNECT = 30.0

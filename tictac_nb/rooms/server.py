@@ -13,7 +13,6 @@ carries a Content-Security-Policy (frame-ancestors 'none') and names no server v
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import json
 import logging
@@ -374,12 +373,11 @@ class Static(Guarded, tornado.web.StaticFileHandler):
         self.set_header("Cache-Control", "no-cache")
 
 
-def make_app(hall: Hall, rate: float = RATE, burst: int = BURST,
-             hello_wait: float = HELLO_WAIT) -> tornado.web.Application:
+def make_app(hall: Hall, rate: float = RATE, burst: int = BURST, hello_wait: float = HELLO_WAIT,
+             routes: tuple = ()) -> tornado.web.Application:
     """The tornado application of a hall: pages, API, front end files and WebSockets (each connection may
-    send `rate` messages a second past a `burst`, and has `hello_wait` seconds to say who it is)."""
-    from .arena_web import routes as arena_routes
-
+    send `rate` messages a second past a `burst`, and has `hello_wait` seconds to say who it is), and the
+    `routes` of other parts of the server (the arena's: `app.serve`)."""
     room = r"([A-Za-z0-9_-]{1,32})"
     return tornado.web.Application([
         (r"/", Redirect, {"url": "lobby"}),
@@ -394,7 +392,7 @@ def make_app(hall: Hall, rate: float = RATE, burst: int = BURST,
         (r"/api/qr", Qr, {"hall": hall}),
         (r"/static/(board\.js|board\.css)", Static, {"path": str(FRONTEND)}),
         (r"/static/(seat\.js|lobby\.js|arena\.js|options\.js|rooms\.css)", Static, {"path": str(STATIC)}),
-        *arena_routes(hall),
+        *routes,
     ], websocket_max_message_size=MAX_MESSAGE, websocket_ping_interval=20, log_function=log_request,
         xsrf_cookies=False, compress_response=True, default_handler_class=NotFound)
 
@@ -403,19 +401,3 @@ def listen(app: tornado.web.Application, port: int, host: str = "127.0.0.1") -> 
     """Listen with the request limits that hold before any token is read."""
     return app.listen(port, address=host, xheaders=True, max_body_size=MAX_BODY, max_header_size=16 * 1024,
                       idle_connection_timeout=30, body_timeout=10)
-
-
-async def serve(hall: Hall, host: str = "127.0.0.1", port: int = 0, ready: Any = None) -> None:
-    """Serve `hall` until cancelled; `ready(port)` is called once it listens (port 0: a free one)."""
-    app = make_app(hall)
-    server = listen(app, port, host)
-    port = next(iter(server._sockets.values())).getsockname()[1]
-    hall.start_bots()
-    matches = asyncio.create_task(hall.scheduler.run())
-    if ready is not None:
-        ready(port)
-    try:
-        await asyncio.Event().wait()
-    finally:
-        matches.cancel()
-        server.stop()
