@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import shutil
 import sys
+import time
+import urllib.error
 from collections.abc import Callable
 from pathlib import Path
 
@@ -118,8 +120,15 @@ def lab_server(workdir):
 def lab(lab_server):
     """The JupyterLab server; the kernels a test started are shut down after it."""
     yield lab_server
-    for kernel in lab_server.api("GET", "/api/kernels"):
-        lab_server.api("DELETE", f"/api/kernels/{kernel['id']}")
+    for attempt in range(5):  # a kernel mid-shutdown can make the server's listing answer 500 for a moment
+        try:
+            for kernel in lab_server.api("GET", "/api/kernels"):
+                lab_server.api("DELETE", f"/api/kernels/{kernel['id']}")
+            return
+        except urllib.error.HTTPError as error:
+            if error.code not in (404, 500) or attempt == 4:  # 404: a kernel already gone
+                raise
+            time.sleep(1)
 
 
 @pytest.fixture
