@@ -18,7 +18,10 @@ import traceback
 import urllib.error
 import urllib.parse
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 NOTEBOOKS = Path(os.environ.get("TICTAC_NOTEBOOKS", Path(__file__).resolve().parents[2] / "notebooks"))
 TOKEN = "tictac-test-token"
@@ -436,3 +439,16 @@ def shown_twice(board, title: str) -> list[str]:
         }
         return found;
     }""", title)
+
+
+@contextmanager
+def chromium_browser():
+    """Headless Chromium, closed on leaving; a missing browser fails loudly (it is no skip)."""
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

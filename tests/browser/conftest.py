@@ -15,13 +15,12 @@ from pathlib import Path
 
 import pytest
 from browser_support import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     NOTEBOOKS,
     SITE,
     TOKEN,
     BoardPage,
     Server,
+    chromium_browser,
     free_port,
     only_localhost,
     quiet_lab_settings,
@@ -44,14 +43,8 @@ def site(tmp_path_factory) -> Server:
 @pytest.fixture
 def browser():
     """Headless Chromium for one test; Playwright's event loop lives only as long as the test."""
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium_browser() as chromium:
         yield chromium
-        chromium.close()
 
 
 @pytest.fixture

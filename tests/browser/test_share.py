@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import share_scratch
-from browser_support import CHROMIUM, CHROMIUM_ARGS, SITE, only_localhost, turn
+from browser_support import SITE, chromium_browser, only_localhost, turn
 from share_games import CARDS, CHASE
 
 from tictac_nb import sharing
@@ -31,14 +31,8 @@ SHOTS = Path(tempfile.gettempdir())
 @pytest.fixture(scope="module")
 def chromium():
     """One Chromium for the module: each test opens its own context (its own storage) on it."""
-    from playwright.sync_api import sync_playwright
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run `apt-get install -y chromium` (make test does it)")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with chromium_browser() as browser:
         yield browser
-        browser.close()
 
 
 def new_page(chromium, origin: str | None, width: int = 900, bypass_csp: bool = False):
