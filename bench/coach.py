@@ -8,6 +8,7 @@
     python bench/coach.py --fit --game tic-toc --seats 3 4 --keep /tmp/coach-games   # refit two seat counts only
     python bench/coach.py --fit --kind hint --keep /tmp/coach-games   # fit the hints' maps only
     python bench/coach.py --unseen --keep /tmp/coach-games   # judge every stored map on games no fit has seen
+    python bench/coach.py --fit --kind hint --judged 3000 --jobs 2 --keep /tmp/coach-games   # in 2 processes
 
 Per game: the hint's time (median and 95th percentile over `--positions` positions of default-bot games,
 the default bot's budget), the analysis time of one whole default-bot game (at least 60 actions where the
@@ -19,7 +20,7 @@ tenth's 95% interval by games, whether the chance said lies in it, and whether i
 Brier score, raw and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop
 between two moves, in their chance) between two analyses of the same game; and the coach's measures
 (`lab.coach_summary`) over `--games` default-bot games of the rules as printed. Times are wall time on this
-machine, one process; the same command plays the same games.
+machine, one process; the same command plays the same games, in any number of `--jobs`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
@@ -103,28 +108,54 @@ def outcome_for(final, seat: int) -> float:
     return 1.0 if seat in winners else 0.0
 
 
-def judged_games(name: str, count: int, seed: int, *, players: int | None = None, twice: bool = False,
-                 found: list[dict] | None = None) -> list[dict]:
-    """Default-bot games of `name` (with `players`: None, the default count) analysed raw until `count` judged
-    positions are gathered (and at least 20 games), after those `found` already: per game, its seat count,
-    the (chance, outcome) of every judged move (`points`), the actions played before each (`played`), the
-    game's `length`, and with `twice` (every other game), the pairs of (chance, best chance) a second analysis
-    with another seed gave each move both analyses gave a drop."""
+def judged_game(name: str, number: int, players: int | None = None, twice: bool = False) -> dict:
+    """Default-bot game `number` of `name` (with `players`: None, the default count) analysed raw: its seat
+    count, the (chance, outcome) of every judged move (`points`), the actions played before each (`played`),
+    the game's `length`, and with `twice`, the pairs of (chance, best chance) a second analysis with another
+    seed gave each move both analyses gave a drop."""
+    with calibration.raw():
+        final = default_game(name, number, players)
+        first = coach.analyse(final, seed=number)
+        again = coach.analyse(final, seed=number + 7_777) if twice else None
+    pairs = [((a.chance, a.best_chance), (b.chance, b.best_chance))
+             for a, b in zip(first.moves, again.moves, strict=True)
+             if a.drop is not None and b.drop is not None] if again else []
+    judged = [m for m in first.moves if m.chance is not None]
+    return {"players": final.num_players, "pairs": pairs,
+            "points": [(m.chance, outcome_for(final, m.seat)) for m in judged],
+            "played": [m.number - 1 for m in judged], "length": len(final.history)}
+
+
+def gathered(play: Callable[[int], dict], count: int, seed: int, found: list[dict] | None = None, jobs: int = 1,
+             kept: Callable[[list[dict]], None] | None = None) -> list[dict]:
+    """Games `play(number)` for the numbers from `seed` on, after those `found` already, until `count` judged
+    positions are gathered (and at least 20 games); with `jobs` over 1, played that many at a time in as many
+    processes, and the same games as one at a time. `kept` is given the games after each round: a long run
+    stopped keeps what it played."""
     found = list(found or [])
-    while sum(len(g["points"]) for g in found) < count or len(found) < 20:
-        number = seed + len(found)
-        with calibration.raw():
-            final = default_game(name, number, players)
-            first = coach.analyse(final, seed=number)
-            again = coach.analyse(final, seed=number + 7_777) if twice and len(found) % 2 == 0 else None
-        pairs = [((a.chance, a.best_chance), (b.chance, b.best_chance))
-                 for a, b in zip(first.moves, again.moves, strict=True)
-                 if a.drop is not None and b.drop is not None] if again else []
-        judged = [m for m in first.moves if m.chance is not None]
-        found.append({"players": final.num_players, "pairs": pairs,
-                      "points": [(m.chance, outcome_for(final, m.seat)) for m in judged],
-                      "played": [m.number - 1 for m in judged], "length": len(final.history)})
+
+    def enough() -> bool:
+        return sum(len(game["points"]) for game in found) >= count and len(found) >= 20
+
+    with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
+        while not enough():
+            numbers = range(seed + len(found), seed + len(found) + jobs)
+            for game in pool.map(play, numbers) if pool else map(play, numbers):
+                if not enough():
+                    found.append(game)
+            if kept:
+                kept(found)
     return found
+
+
+def judged_games(name: str, count: int, seed: int, *, players: int | None = None, twice: bool = False,
+                 found: list[dict] | None = None, jobs: int = 1, kept: Callable | None = None) -> list[dict]:
+    """`judged_game`s of `name` from `seed` on, `gathered` (with `twice`, every other game analysed twice)."""
+    return gathered(partial(_judged, name, players, twice, seed), count, seed, found, jobs, kept)
+
+
+def _judged(name: str, players: int | None, twice: bool, seed: int, number: int) -> dict:
+    return judged_game(name, number, players, twice and (number - seed) % 2 == 0)
 
 
 HINTED_SHARE = {"tic-toc": 0.25}
@@ -133,35 +164,35 @@ bot): a TIC TOC hint plays every move out 24 times where its bot is quick, and e
 shares its outcome, so more games with fewer hints each judge the chance better for the same time."""
 
 
-def hinted_games(name: str, count: int, seed: int, *, players: int | None = None,
-                 found: list[dict] | None = None) -> list[dict]:
-    """Games of `name` (with `players`: None, the default count) in which one seat (the game's number modulo
-    the seats) plays the coach's hint at its choices (`HINTED_SHARE` of them) and the others their default
-    bot, played until `count` hinted positions are gathered (and at least 20 games), after those `found`
-    already: per game, its seat count, the (raw chance the hint stated, outcome) of every hint (`points`), the
+def hinted_game(name: str, number: int, players: int | None = None) -> dict:
+    """Game `number` of `name` (with `players`: None, the default count) in which one seat (the game's number
+    modulo the seats) plays the coach's hint at its choices (`HINTED_SHARE` of them) and the others their
+    default bot: its seat count, the (raw chance the hint stated, outcome) of every hint (`points`), the
     actions played before each (`played`) and the game's `length`. This is a student playing the bot with the
     coach at their side, and the chance a hint states is judged by how often its seat then won."""
-    found = list(found or [])
-    while sum(len(g["points"]) for g in found) < count or len(found) < 20:
-        number = seed + len(found)
-        state = tictac_nb.new_game(name, seed=number, **({} if players is None else {"players": players}))
-        hinted = number % state.num_players
-        bots = [state.game.default_bot(seed=number * 8 + seat) for seat in range(state.num_players)]
-        asks, stated = random.Random(number), []
-        while state.outcome is None:
-            if state.to_move == hinted and len(state.legal_actions()) > 1 and \
-                    asks.random() < HINTED_SHARE.get(name, 1.0):
-                with calibration.raw():
-                    hint = coach.hint(state, seed=number * 1_000 + len(state.history))
-                if hint.chance is not None:
-                    stated.append((hint.chance, len(state.history)))
-                state.play(hint.best)
-            else:
-                state.play(bots[state.to_move].choose(state))
-        won = outcome_for(state, hinted)
-        found.append({"players": state.num_players, "points": [(chance, won) for chance, _ in stated],
-                      "played": [before for _, before in stated], "length": len(state.history)})
-    return found
+    state = tictac_nb.new_game(name, seed=number, **({} if players is None else {"players": players}))
+    hinted = number % state.num_players
+    bots = [state.game.default_bot(seed=number * 8 + seat) for seat in range(state.num_players)]
+    asks, stated = random.Random(number), []
+    while state.outcome is None:
+        if state.to_move == hinted and len(state.legal_actions()) > 1 and \
+                asks.random() < HINTED_SHARE.get(name, 1.0):
+            with calibration.raw():
+                hint = coach.hint(state, seed=number * 1_000 + len(state.history))
+            if hint.chance is not None:
+                stated.append((hint.chance, len(state.history)))
+            state.play(hint.best)
+        else:
+            state.play(bots[state.to_move].choose(state))
+    won = outcome_for(state, hinted)
+    return {"players": state.num_players, "points": [(chance, won) for chance, _ in stated],
+            "played": [before for _, before in stated], "length": len(state.history)}
+
+
+def hinted_games(name: str, count: int, seed: int, *, players: int | None = None,
+                 found: list[dict] | None = None, jobs: int = 1, kept: Callable | None = None) -> list[dict]:
+    """`hinted_game`s of `name` from `seed` on, `gathered`."""
+    return gathered(partial(hinted_game, name, players=players), count, seed, found, jobs, kept)
 
 
 def hints_state_chances(name: str) -> bool:
@@ -175,19 +206,22 @@ KINDS = {"analysis": judged_games, "hint": hinted_games}
 
 
 def played(name: str, count: int, store: str | None, seed: int, players: int, twice: bool,
-           kind: str = "analysis") -> list[dict]:
+           kind: str = "analysis", jobs: int = 1) -> list[dict]:
     """The games behind `kind` chances at `players` seats from `seed` on: read from `store` (a folder `--keep`
-    wrote) where it holds them, else played (more played after them where `count` asks for more), and kept
-    there when `store` is given."""
+    wrote) where it holds them, else played in `jobs` processes (more played after them where `count` asks
+    for more), and kept there as they are played when `store` is given."""
     path = Path(store) / f"{name}-{players}-{seed}{'' if kind == 'analysis' else '-' + kind}.json" if store else None
-    kept = json.loads(path.read_text(encoding="utf-8")) if path and path.exists() else []
+    stored = json.loads(path.read_text(encoding="utf-8")) if path and path.exists() else []
+
+    def kept(games: list[dict]) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.with_suffix(".tmp").write_text(json.dumps(games), encoding="utf-8")
+        path.with_suffix(".tmp").replace(path)
+
     default = tictac_nb.new_game(name, seed=0).num_players
     extra = {"twice": twice} if kind == "analysis" else {}
-    found = KINDS[kind](name, count, seed, players=None if players == default else players, found=kept, **extra)
-    if path and len(found) > len(kept):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(found), encoding="utf-8")
-    return found
+    return KINDS[kind](name, count, seed, players=None if players == default else players, found=stored,
+                       jobs=jobs, kept=kept if path else None, **extra)
 
 
 UNPHASED = "games kept before the bench recorded the actions played before each move: a phased map cannot read them"
@@ -283,10 +317,10 @@ def reliability(points: list[tuple[float, float, object]]) -> tuple[pd.DataFrame
 
 
 def halves(name: str, count: int, store: str | None, players: int,
-           kind: str = "analysis") -> tuple[list[dict], list[dict]]:
+           kind: str = "analysis", jobs: int = 1) -> tuple[list[dict], list[dict]]:
     """Two sets of games behind `kind` chances of `name` at `players` seats, `count` judged positions or more
     each, played from different seeds."""
-    return tuple(played(name, count, store, seed, players, twice=True, kind=kind)  # type: ignore[return-value]
+    return tuple(played(name, count, store, seed, players, twice=True, kind=kind, jobs=jobs)  # type: ignore[return-value]
                  for seed in HALF_SEEDS)
 
 
@@ -358,7 +392,8 @@ def seat_counts(name: str, seats: list[int] | None) -> list[int]:
     return [n for n in tictac_nb.GAMES[name].players if seats is None or n in seats]
 
 
-def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | None, kind: str = "analysis") -> None:
+def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | None, kind: str = "analysis",
+            jobs: int = 1) -> None:
     """Fit every game's map of `kind` at every seat count it allows (or those of `seats`; the others keep their
     stored maps) on the raw chances of both halves, by the method `chosen` by how its maps fitted on each half
     judge the other, and write `calibration.json`; for the analysis, measure its noise through the maps too
@@ -369,7 +404,7 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
             continue
         fits, games = dict(calibration.table().get(name, {}).get(calibration.KINDS[kind], {})), []
         for players in seat_counts(name, seats):
-            first, second = halves(name, count, store, players, kind)
+            first, second = halves(name, count, store, players, kind, jobs)
             scores = scores_of(held_out(first, second))
             method = chosen(scores)
             points = points_of(first + second)
@@ -392,13 +427,13 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
                                   "measured over every seat count, is kept"))
 
 
-def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None) -> float:
+def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None, jobs: int = 1) -> float:
     """Per seat count, the reliability table raw and calibrated on games the map never saw: each half's chances
     through the map of the stored method fitted on the other half (the stored map, fitted on both, is judged
     by these two), with every method's held-out Brier and largest gap; and the noise through the stored maps."""
     games = []
     for players in seat_counts(name, seats):
-        first, second = halves(name, count, store, players)
+        first, second = halves(name, count, store, players, jobs=jobs)
         games += first + second
         stored = calibration.fitted(name, players) or {}
         method = stored.get("method", "raw")
@@ -415,7 +450,8 @@ def calibration_report(name: str, count: int, store: str | None, seats: list[int
     return noise
 
 
-def unseen_report(name: str, count: int, store: str | None, seats: list[int] | None, kind: str) -> dict[int, float]:
+def unseen_report(name: str, count: int, store: str | None, seats: list[int] | None, kind: str,
+                  jobs: int = 1) -> dict[int, float]:
     """Per seat count, the reliability table of `kind` chances through the stored map on games from
     `UNSEEN_SEED`, which no fit has seen, and the largest gap in tenths of `ENOUGH` positions or more."""
     if kind == "hint" and not hints_state_chances(name):
@@ -423,7 +459,7 @@ def unseen_report(name: str, count: int, store: str | None, seats: list[int] | N
         return {}
     gaps = {}
     for players in seat_counts(name, seats):
-        games = played(name, count, store, UNSEEN_SEED, players, twice=False, kind=kind)
+        games = played(name, count, store, UNSEEN_SEED, players, twice=False, kind=kind, jobs=jobs)
         stored = calibration.fitted(name, players, kind) or {}
         own = calibration.table().get(name, {}).get(calibration.KINDS[kind], {}).get(str(players))
         points = [(calibrated(stored, chance, before), outcome, number) for number, game in enumerate(games)
@@ -452,16 +488,18 @@ def main() -> None:
     parser.add_argument("--store-noise", action="store_true", help="store the noise measured in calibration.json")
     parser.add_argument("--seats", type=int, nargs="+", help="only these seat counts (default: every one allowed)")
     parser.add_argument("--keep", metavar="FOLDER", help="keep the analysed games here, and reuse those found there")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="play the calibration's games in this many processes (the same games as one)")
     parser.add_argument("--no-measures", action="store_true", help="skip the design measures")
     args = parser.parse_args()
     names = [args.game] if args.game else list(tictac_nb.GAMES)
     if args.fit:
         for kind in args.kind:
-            fit_all(names, args.judged, args.keep, args.seats, kind)
+            fit_all(names, args.judged, args.keep, args.seats, kind, args.jobs)
     if args.unseen:
         for name in names:
             for kind in args.kind:
-                unseen_report(name, args.judged, args.keep, args.seats, kind)
+                unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs)
         return
     print(f"{'game':14} {'hint median':>12} {'hint p95':>9} {'analysis':>9} {'actions':>8} {'s per 60':>9}")
     for name in names:
@@ -470,10 +508,10 @@ def main() -> None:
         spent, actions = analysis_time(name, args.seed)
         print(f"{name:14} {1000 * statistics.median(times):9.0f} ms {1000 * p95:6.0f} ms {spent:7.1f} s "
               f"{actions:8d} {60 * spent / actions:7.1f} s")
-    measured = {name: calibration_report(name, args.judged, args.keep, args.seats) for name in names}
+    measured = {name: calibration_report(name, args.judged, args.keep, args.seats, args.jobs) for name in names}
     for name in names:
         for kind in args.kind:
-            unseen_report(name, args.judged, args.keep, args.seats, kind)
+            unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs)
     if args.store_noise:
         data = {name: {**fitted, "noise": round(measured.get(name, fitted["noise"]), 3)}
                 for name, fitted in calibration.table().items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
 import types
@@ -19,6 +20,7 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 def load(name):
     spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # so that its functions reach worker processes by name
     spec.loader.exec_module(module)
     return module
 
@@ -114,3 +116,16 @@ def test_the_calibration_keeps_the_best_brier_among_the_maps_that_meet_the_aim()
     assert coach.chosen(scores) == "raw"
     level = {method: {"brier": 0.1, "largest gap": 1.0} for method in coach.METHODS}
     assert coach.chosen(level) == "raw"  # the simplest on a tie
+
+
+def test_the_calibration_plays_the_same_games_in_two_processes_and_keeps_them(tmp_path, monkeypatch):
+    coach = load("coach")
+    alone = coach.hinted_games("tic-tac-two", 30, 30_000)
+    both = coach.played("tic-tac-two", 30, str(tmp_path), 30_000, 2, twice=False, kind="hint", jobs=2)
+    assert both == alone and len(alone) >= 20 and sum(len(game["points"]) for game in alone) >= 30
+    [stored] = tmp_path.iterdir()
+    assert stored.name == "tic-tac-two-2-30000-hint.json"
+    assert json.loads(stored.read_text()) == json.loads(json.dumps(alone))
+    monkeypatch.setattr(coach, "hinted_game", lambda *_, **__: pytest.fail("a kept game was played again"))
+    assert coach.played("tic-tac-two", 30, str(tmp_path), 30_000, 2, twice=False, kind="hint") == \
+        json.loads(json.dumps(alone))
