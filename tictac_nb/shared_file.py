@@ -47,9 +47,9 @@ async function read(name) {
 const module = async (name) => import(URL.createObjectURL(new Blob([await read(name)], { type: "text/javascript" })));
 if (!packed) said("This file is cut short or damaged: the game cannot start. Ask for the file again.");
 else {
-  const board = (await module("board.js")).default;
+  const { default: board, pageModel } = await module("board.js");
   const { start } = await module("shared.js");
-  start({ board, read, payload: JSON.parse(document.getElementById("ttp-game").textContent) });
+  start({ board, pageModel, read, payload: JSON.parse(document.getElementById("ttp-game").textContent) });
 }
 """
 """The file's one script: it unpacks the page's scripts and starts them; a file cut short (its packed files

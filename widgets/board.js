@@ -259,4 +259,23 @@ function render({ model, el: root }) {
   };
 }
 
+// A page with no kernel behind it (the site's play and shared pages) draws on this stand-in for anywidget's
+// model: the values Python sends (`update`, a JSON object of changed values), their change events, and
+// messages back through `send`.
+export function pageModel(send) {
+  const values = {};
+  const listeners = {};
+  return {
+    get: (name) => values[name],
+    on: (event, callback) => { (listeners[event] ||= []).push(callback); },
+    off: (event, callback) => { listeners[event] = (listeners[event] || []).filter((f) => f !== callback); },
+    send: (message) => send(JSON.stringify(message)),
+    update(json) {
+      const changed = JSON.parse(json);
+      Object.assign(values, changed);
+      for (const name of Object.keys(changed)) for (const callback of listeners[`change:${name}`] || []) callback();
+    },
+  };
+}
+
 export default { render };

@@ -1,7 +1,7 @@
 // A play page of the static site: Python runs in this page (Pyodide, from the site's own files) and the
 // board is the kit's own widgets/board.js, drawn on the Board's synced state as a kernel would send it.
 // The controls are plain HTML made from the page's description in Python: this file knows no game.
-import board from "./board.js";
+import board, { pageModel } from "./board.js";
 
 const game = document.documentElement.dataset.game;
 const status = document.getElementById("ttp-status");
@@ -24,23 +24,6 @@ function el(tag, attrs = {}, text = "") {
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
   if (text) node.textContent = text;
   return node;
-}
-
-// The stand-in for a kernel's widget model: values from Python, change events, messages back.
-function makeModel(send) {
-  const values = {};
-  const listeners = {};
-  return {
-    get: (name) => values[name],
-    on: (event, callback) => { (listeners[event] ||= []).push(callback); },
-    off: (event, callback) => { listeners[event] = (listeners[event] || []).filter((f) => f !== callback); },
-    send: (message) => send(JSON.stringify(message)),
-    update(json) {
-      const changed = JSON.parse(json);
-      Object.assign(values, changed);
-      for (const name of Object.keys(changed)) for (const callback of listeners[`change:${name}`] || []) callback();
-    },
-  };
 }
 
 function control(spec) {
@@ -127,7 +110,7 @@ async function start() {
     problem.textContent = "";
     if (cleanup) cleanup();
     host.replaceChildren();
-    model = makeModel((message) => page.receive(message));
+    model = pageModel((message) => page.receive(message));
     model.update(JSON.stringify(answer.state));
     cleanup = board.render({ model, el: host });
     dealt.textContent = `This is game number ${answer.seed}.`;

@@ -1,6 +1,6 @@
 // The site's shared page: the game is the link's fragment (never sent to any server), Python and the kit
 // are the site's own files (static/pyodide), read here and handed to the page's worker.
-import board from "./board.js";
+import board, { pageModel } from "./board.js";
 import { start } from "./shared.js";
 
 const base = new URL("../static/pyodide/", location.href);
@@ -13,4 +13,4 @@ async function read(name) {
 
 let payload = location.hash.slice(1);
 try { payload = decodeURIComponent(payload); } catch { payload = "%"; }
-start({ board, read, payload });
+start({ board, pageModel, read, payload });

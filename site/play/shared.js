@@ -32,22 +32,6 @@ function stop(words) {
   document.documentElement.dataset.ready = "stopped";
 }
 
-function makeModel(send) {
-  const values = {};
-  const listeners = {};
-  return {
-    get: (name) => values[name],
-    on: (event, callback) => { (listeners[event] ||= []).push(callback); },
-    off: (event, callback) => { listeners[event] = (listeners[event] || []).filter((f) => f !== callback); },
-    send: (message) => send(JSON.stringify(message)),
-    update(json) {
-      const changed = JSON.parse(json);
-      Object.assign(values, changed);
-      for (const name of Object.keys(changed)) for (const callback of listeners[`change:${name}`] || []) callback();
-    },
-  };
-}
-
 async function files(read) {
   const found = {};
   for (const name of CORE) found[name] = await read(name);
@@ -82,7 +66,7 @@ function seatMenus(seats) {
   });
 }
 
-export async function start({ board, read, payload }) {
+export async function start({ board, pageModel, read, payload }) {
   const opened = performance.now();
   await stage(0);
   let worker;
@@ -107,7 +91,7 @@ export async function start({ board, read, payload }) {
     $("ttp-problem").textContent = "";
     if (cleanup) cleanup();
     host.replaceChildren();
-    model = makeModel((message) => worker.postMessage({ type: "receive", message }));
+    model = pageModel((message) => worker.postMessage({ type: "receive", message }));
     model.update(JSON.stringify(answer.state));
     cleanup = board.render({ model, el: host });
     $("ttp-dealt").textContent = `This is game number ${answer.seed}.`;
