@@ -26,7 +26,7 @@ import functools
 import itertools
 import math
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -194,16 +194,30 @@ def pairwise(games: pd.DataFrame, names: Sequence[str]) -> tuple[np.ndarray, np.
     index = {name: i for i, name in enumerate(names)}
     score = np.zeros((len(names), len(names)))
     played = np.zeros_like(score)
-    for seats, winners, n in zip(games["seats"], games["winners"], games["players"], strict=True):
-        weight = 1 / (n - 1)
-        for a, b in itertools.combinations(range(n), 2):
-            i, j = index[seats[a]], index[seats[b]]
-            result = 0.5 if (a in winners) == (b in winners) else float(a in winners)
-            score[i, j] += weight * result
-            score[j, i] += weight * (1 - result)
-            played[i, j] += weight
-            played[j, i] += weight
+    for seats, winners in zip(games["seats"], games["winners"], strict=True):
+        add_pairs(score, played, [index[name] for name in seats], winners)
     return score, played
+
+
+def add_pairs(score: np.ndarray, played: np.ndarray, rows: Sequence[int], winners: Collection[int]) -> None:
+    """One game's pairs of seats added to `score` and `played` (`rows`: each seat's row in them), each pair
+    weighing 1/(n - 1) in a game of n players."""
+    weight = 1 / (len(rows) - 1)
+    for a, b in itertools.combinations(range(len(rows)), 2):
+        i, j = rows[a], rows[b]
+        result = 0.5 if (a in winners) == (b in winners) else float(a in winners)
+        score[i, j] += weight * result
+        score[j, i] += weight * (1 - result)
+        played[i, j] += weight
+        played[j, i] += weight
+
+
+def result_of(seat: int, winners: Collection[int], players: int) -> str:
+    """"wins", "draws" or "losses": the column a game counts in for `seat` (a game without a winner, or won
+    by every seat, is a draw)."""
+    if not winners or len(winners) == players:
+        return "draws"
+    return "wins" if seat in winners else "losses"
 
 
 def bradley_terry(score: np.ndarray, played: np.ndarray, prior: float = PRIOR_GAMES) -> tuple[np.ndarray, np.ndarray]:
@@ -236,10 +250,7 @@ def _result_counts(games: pd.DataFrame, names: Sequence[str]) -> pd.DataFrame:
         for seat, name in enumerate(seats):
             row = counts[name]
             row["games"] += 1
-            if not winners or len(winners) == len(seats):
-                row["draws"] += 1
-            else:
-                row["wins" if seat in winners else "losses"] += 1
+            row[result_of(seat, winners, len(seats))] += 1
             row["forfeits"] += int(not pd.isna(forfeit) and forfeit == seat)
             row["score"] += shares[seat]
             by_seat[name].setdefault(seat, []).append(shares[seat])

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
-import itertools
 import json
 from collections.abc import Sequence
 
 import numpy as np
 
-from ..lab.tournaments import CENTRE, ELO, bradley_terry
+from ..lab.tournaments import CENTRE, ELO, add_pairs, bradley_terry, result_of
 
 INTERVAL = 1.96
 """A rating's interval: this many standard errors either side (95%)."""
@@ -40,7 +39,7 @@ class Ladder:
             if any(entry not in index for entry in seats):
                 continue
             self._count(count, seats, winners, forfeit, reason)
-            self._pairs(score, played, [index[e] for e in seats], winners)
+            add_pairs(score, played, [index[e] for e in seats], winners)
             self.recent.append({"match": match, "names": [self.names[e] for e in seats], "winners": winners,
                                 "reason": reason, "played": when})
         self.recent = self.recent[::-1][:RECENT]
@@ -56,26 +55,11 @@ class Ladder:
         for seat, entry in enumerate(seats):
             row = count[entry]
             row["games"] += 1
-            if not winners or len(winners) == len(seats):
-                row["draws"] += 1
-            else:
-                row["wins" if seat in winners else "losses"] += 1
+            row[result_of(seat, winners, len(seats))] += 1
             if forfeit == seat:
                 row["forfeits"] += 1
                 self.reasons[entry].insert(0, reason)
                 del self.reasons[entry][REASONS:]
-
-    @staticmethod
-    def _pairs(score: np.ndarray, played: np.ndarray, seats: list[int], winners: list[int]) -> None:
-        """Each pair of seats of a game, weighing 1/(n - 1), as `tournaments.pairwise` counts them."""
-        weight = 1 / (len(seats) - 1)
-        for a, b in itertools.combinations(range(len(seats)), 2):
-            i, j = seats[a], seats[b]
-            result = 0.5 if (a in winners) == (b in winners) else float(a in winners)
-            score[i, j] += weight * result
-            score[j, i] += weight * (1 - result)
-            played[i, j] += weight
-            played[j, i] += weight
 
     def rows(self) -> list[dict]:
         """The ladder, best first: rank, name, rating and its interval, games, results, forfeits and reasons."""
