@@ -106,6 +106,34 @@ def one_run(browser, where: str, stages: tuple[str, ...] = STAGES) -> dict[str, 
         context.close()
 
 
+def timed_runs(places: list[tuple[str, str]], runs: int, stages: tuple[str, ...] = STAGES,
+               heading: str = "game") -> dict[str, list[dict[str, float]]]:
+    """Each of `places` (label, address) opened `runs` times in headless Chromium by `one_run`, a row printed
+    per run (the label, the load average before it, each stage, the click, the load after it); the runs by
+    label."""
+    from playwright.sync_api import sync_playwright
+
+    found: dict[str, list[dict[str, float]]] = {label: [] for label, _ in places}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        print(row(heading, "load", *stages, "click", "load after"))
+        for label, where in places:
+            for _ in range(runs):
+                load = os.getloadavg()[0]
+                run = one_run(browser, where, stages)
+                found[label].append(run)
+                print(row(label, f"{load:.2f}", *(seconds(run.get(s)) for s in (*stages, "click")),
+                          f"{os.getloadavg()[0]:.2f}"), flush=True)
+        browser.close()
+    return found
+
+
+def median_row(label: str, runs: list[dict[str, float]], stages: tuple[str, ...] = STAGES) -> str:
+    """A row of each stage's median over `runs` ("-" for a stage none of them marked)."""
+    return row(label, "", *(seconds(statistics.median(r[s] for r in runs if s in r) if any(s in r for r in runs)
+                                    else None) for s in (*stages, "click")))
+
+
 def row(*cells) -> str:
     return f"{cells[0]:<13}" + "".join(f"{c:>11}" for c in cells[1:])
 
@@ -124,27 +152,12 @@ def main() -> None:
         sys.exit(f"{args.site} has no play pages: run `make site` first")
     if CHROMIUM is None:
         sys.exit("Chromium is not installed: `make setup-test` installs it")
-    from playwright.sync_api import sync_playwright
-
     server, url = serve(args.site)
-    runs: list[dict[str, float]] = []
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(row("game", "load", "python", "installed", "imported", "board", "click", "load after"))
-            for game in args.game or games(args.site):
-                for _ in range(args.runs):
-                    load = os.getloadavg()[0]
-                    run = one_run(browser, f"{url}/play/{game}.html")
-                    runs.append(run)
-                    print(row(game, f"{load:.2f}", *(seconds(run.get(s)) for s in (*STAGES, "click")),
-                              f"{os.getloadavg()[0]:.2f}"), flush=True)
-            browser.close()
+        runs = timed_runs([(game, f"{url}/play/{game}.html") for game in args.game or games(args.site)], args.runs)
     finally:
         stop_group(server)
-    medians = [statistics.median(r[s] for r in runs if s in r) if any(s in r for r in runs) else None
-               for s in (*STAGES, "click")]
-    print(row("median", "", *(seconds(m) for m in medians)))
+    print(median_row("median", [run for done in runs.values() for run in done]))
     print(f"aim: the first click accepted within {AIM_SECONDS:.0f} s at a load average of {AIM_LOAD:.0f} or less")
 
 

@@ -28,8 +28,6 @@ start in the worker is most of it; the file adds its unpacking (base64 and gzip 
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
 import sys
 import tempfile
 from pathlib import Path
@@ -37,8 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser"), str(ROOT / "bench")]
 
-from browser_support import CHROMIUM, CHROMIUM_ARGS, stop_group  # noqa: E402
-from play_pages import one_run, row, seconds, serve  # noqa: E402
+from browser_support import CHROMIUM, stop_group  # noqa: E402
+from play_pages import median_row, serve, timed_runs  # noqa: E402
 from share_games import CHASE  # noqa: E402
 
 from tictac_nb import sharing  # noqa: E402
@@ -57,33 +55,19 @@ def main() -> None:
         sys.exit(f"{args.site} has no shared page: run `make site` first")
     if CHROMIUM is None:
         sys.exit("Chromium is not installed: `make setup-test` installs it")
-    from playwright.sync_api import sync_playwright
-
     folder = Path(tempfile.mkdtemp(prefix="share-bench-"))
     made = Path(sharing.share(CHASE, folder / "chase.html", files=args.site))
     print(f"the shared file: {made.stat().st_size / 2**20:.1f} MiB; the link: "
           f"{len(sharing.share(CHASE)):,} characters")
     server, url = serve(args.site)
-    runs: dict[str, list[dict[str, float]]] = {"link": [], "file": []}
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            print(row("way", "load", *STAGES, "click", "load after"))
-            for way, where in (("link", sharing.share(CHASE, site=url)), ("file", made.as_uri())):
-                for _ in range(args.runs):
-                    load = os.getloadavg()[0]
-                    run = one_run(browser, where, STAGES)
-                    runs[way].append(run)
-                    print(row(way, f"{load:.2f}", *(seconds(run.get(s)) for s in (*STAGES, "click")),
-                              f"{os.getloadavg()[0]:.2f}"), flush=True)
-            browser.close()
+        runs = timed_runs([("link", sharing.share(CHASE, site=url)), ("file", made.as_uri())], args.runs, STAGES, "way")
     finally:
         stop_group(server)
         made.unlink()
         folder.rmdir()
     for way, done in runs.items():
-        print(row(f"{way} median", "", *(seconds(statistics.median(r[s] for r in done if s in r))
-                                         for s in (*STAGES, "click"))))
+        print(median_row(f"{way} median", done, STAGES))
     print(f"aim: the first click accepted within {AIM_SECONDS:.0f} s at a load average of {AIM_LOAD:.0f} or less")
 
 
