@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
+import re
 
 import pytest
 
@@ -46,12 +48,13 @@ def test_the_dealer_takes_menus_by_index_and_refuses_what_no_control_offers():
 def test_a_play_page_deals_a_fresh_game_each_time_and_its_number_deals_it_again():
     page = PlayPage("tic-tac-two")
     first = page.board.state
-    assert f"game number {first.seed}" in page.dealt.value
+    assert str(first.seed) not in page.dealt.value and "shown when it ends" in page.dealt.value
     page.new_game()
     assert page.board.state.seed != first.seed  # a million game numbers: a repeat is a one-in-a-million chance
     page.number.value = str(first.seed)
     page.new_game()
     assert page.board.state == first and page.number.value == ""
+    assert f"This is game number {first.seed}." in page.dealt.value  # asked for: shown at once
     kept = page.board
     for typed in ("twelve", "-3", "²", "9" * 30):
         page.number.value = typed
@@ -72,7 +75,7 @@ def test_a_site_page_deals_a_game_above_2_to_the_53_by_its_exact_digits():
     page = Page("tyc")
     typed = "18446744073709551557"  # 20 digits; as a JavaScript number it would be ...551616
     dealt = page.deal(options={}, seats=[HUMAN, BOTS["random"]], seed=typed)
-    assert dealt["seed"] == typed and page.site.board.state.seed == int(typed)
+    assert dealt["state"]["game_number"] == typed and page.site.board.state.seed == int(typed)
     refused = page.deal(options={}, seats=[HUMAN, BOTS["random"]], seed="18446744073709551616")
     assert "a game number is a whole number" in refused["error"] and page.site.board.state.seed == int(typed)
 
@@ -157,7 +160,7 @@ def test_a_site_board_plays_through_its_page_comm_and_answers_every_message():
     page = Page("tic-tac-two")
     dealt = page.deal(options={}, seats=[HUMAN, HUMAN], seed=3)
     state = dealt["state"]
-    assert dealt["seed"] == "3" and state["svg"].startswith("<svg") and "_esm" in state
+    assert state["game_number"] == "3" and state["svg"].startswith("<svg") and "_esm" in state
     update = page.send({"type": "act", "target": "5", "turn": state["turn"]})
     assert update["played"] == 1 and update["turn"] == state["turn"] + 1 and "svg" in update
     assert page.site.board.state.history == ["5"]
@@ -193,3 +196,52 @@ def test_every_control_speaks_a_players_words(name):
             assert words[1:] == [players.player_name(p) for p in range(len(words) - 1)]
     page = PlayPage(name, seed=1)
     assert [w.description for w in page.options.values()] == [c.label for c in page.dealer.controls.values()]
+
+
+def played_to_the_end(board, click) -> None:
+    """Click one of the board's targets at random (or lift its cover) until its game ends (a bot plays its
+    seats at once where no event loop runs)."""
+    rng = random.Random(5)
+    for _ in range(600):
+        if board.state.outcome is not None:
+            return
+        if board.cover:
+            board.reveal()
+        else:
+            click(rng.choice(re.findall(r'data-target="([^"]+)"', board.svg)))
+    raise AssertionError("the game did not end in 600 clicks")
+
+
+@pytest.mark.parametrize("name", ["tic-tac-two", "tic-tac-ko"])
+def test_a_fresh_games_number_is_shown_when_it_ends_and_one_asked_for_at_once(name, monkeypatch):
+    """A game number deals the same game again, hidden cards and the cards to come included: a player who
+    knew it while playing could learn them."""
+    monkeypatch.setattr(tictac_nb.play.random, "SystemRandom", lambda: random.Random(11))  # the same fresh deals
+    page = Page(name)
+    seats = [HUMAN] + [BOTS["random"]] * (len(json.loads(page.site.describe())["seats"]) - 1)
+    dealt = page.deal(options={}, seats=seats)["state"]
+    board = page.site.board
+    assert (dealt["game_number"], dealt["dealt"]) == (None, "A new game: its game number is shown when it ends.")
+    sent: list[dict] = []
+    played_to_the_end(board, lambda target: sent.append(page.send({"type": "act", "target": target,
+                                                                   "turn": board.turn})))
+    *playing, last = sent
+    assert all("game_number" not in update for update in playing) and len(playing) > 1
+    assert last["game_number"] == str(board.state.seed) and last["dealt"] == f"This is game number {board.state.seed}."
+    ended = board.state.seed
+    fresh = page.send({"type": "new", "turn": board.turn})  # the board's own New game
+    assert fresh["game_number"] is None and "played" in fresh and board.state.outcome is None
+    assert board.state.seed != random.Random(ended).randrange(2**32)  # not drawn from the number just shown
+    asked = page.deal(options={}, seats=seats, seed="271828")["state"]
+    assert (asked["game_number"], asked["dealt"]) == ("271828", "This is game number 271828.")
+
+
+def test_a_voila_play_page_shows_a_fresh_games_number_when_it_ends(monkeypatch):
+    monkeypatch.setattr(tictac_nb.play.random, "SystemRandom", lambda: random.Random(11))
+    page = PlayPage("tic-tac-two", seed=4)
+    for menu in page.seats.children:
+        menu.value = HUMAN  # both seats played by clicks here (a bot would need an event loop's turns)
+    page.new_game()
+    assert "shown when it ends" in page.dealt.value
+    played_to_the_end(page.board, page.board.act)
+    assert f"This is game number {page.board.state.seed}." in page.dealt.value

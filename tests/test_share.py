@@ -190,7 +190,7 @@ def test_the_page_object_opens_a_good_game_and_refuses_a_builtin_name_in_words()
     opened = json.loads(page.opened())
     assert opened["title"] == "Chase" and opened["page"]["seats"][0]["name"] == "X"
     dealt = json.loads(page.deal(json.dumps({"options": {}, "seats": ["human", "human"], "seed": "4"})))
-    assert dealt["seed"] == "4" and "svg" in dealt["state"]
+    assert dealt["state"]["game_number"] == "4" and "svg" in dealt["state"]
     doc = sharing.seal({**sharing.document(CHASE), "name": "tyc"})
     assert "one of the kit's own games" in json.loads(SharedPage(sharing.payload(doc), print).opened())["error"]
 

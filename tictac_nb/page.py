@@ -5,7 +5,7 @@ description, so the site's pages offer exactly what the Voila play pages offer.
 
     >>> page = SitePage("tyc", push=print)          # push(json) receives every state update of the board
     >>> page.describe()                             # the controls and seats, as JSON for the page
-    >>> page.deal('{"options": {}, "seats": ["human", 0], "seed": "7"}')
+    >>> page.deal('{"options": {}, "seats": ["human", 0], "seed": "7"}')   # its state and "game_number"
     >>> page.receive('{"type": "act", "target": "51A", "turn": 1}')   # a click, as board.js sends it
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 import comm
 
 from .engine import Game
-from .play import Dealer
+from .play import Dealer, game_number, told
 from .widget import Board
 
 MAX_MESSAGE = 4096
@@ -46,13 +46,16 @@ class PageComm(comm.base_comm.BaseComm):
 
 class SitePage:
     """One game's play page in the static site: the page calls `describe`, `seats`, `deal` and `receive`
-    with JSON text, and `push` receives the board's state (all of it after a deal, then each update)."""
+    with JSON text, and `push` receives the board's state (all of it after a deal, then each update), with
+    the game number the page shows and its sentence (`play.told`: a fresh game's once it has ended)."""
 
     def __init__(self, game: str | Game, push: Callable[[str], Any]) -> None:
         self.dealer = Dealer(game)
         self.push = push
         self.board: Board | None = None
         self.comm: PageComm | None = None
+        self.asked: int | None = None
+        self.shown: dict[str, str | None] = {}
 
     def describe(self) -> str:
         """The page's title, line, option controls and seats, as JSON."""
@@ -64,8 +67,8 @@ class SitePage:
 
     def deal(self, request: str) -> str:
         """A new game for {"options": {name: choice index}, "seats": [...], "seed": its game number as typed
-        (text of digits) or null}: its state and game number (as text: JavaScript's numbers would round one
-        above 2**53) as JSON, or {"error": words} with the current game kept."""
+        (text of digits) or null}: its state, with the game number shown (as text: JavaScript's numbers would
+        round one above 2**53) and its sentence, as JSON, or {"error": words} with the current game kept."""
         try:
             asked = json.loads(request) if isinstance(request, str) and len(request) <= MAX_MESSAGE else None
             if not isinstance(asked, dict):
@@ -75,10 +78,21 @@ class SitePage:
             return json.dumps({"error": str(error)})
         if self.board is not None:
             self.board.close()
-        self.comm = PageComm(self.push, target_name="jupyter.widget")
+        self.comm = PageComm(self._pushed, target_name="jupyter.widget")
         board.comm = self.comm
         self.board = board
-        return json.dumps({"state": board.get_state(), "seed": str(board.state.seed)})
+        self.asked = game_number(asked.get("seed"))
+        self.shown = told(board.state, self.asked)
+        return json.dumps({"state": {**board.get_state(), **self.shown}})
+
+    def _pushed(self, update: str) -> None:
+        """A board's update to the page, then the game number and its sentence where they changed (its game
+        ended, or the board's own New game dealt another)."""
+        self.push(update)
+        now = told(self.board.state, self.asked) if self.board is not None else self.shown
+        if now != self.shown:
+            self.shown = now
+            self.push(json.dumps(now))
 
     def receive(self, message: str) -> None:
         """A message from the board's front end (JSON text); the board answers every one."""

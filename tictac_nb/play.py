@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 from .bots import MCTSBot, RandomBot, default_bot
-from .engine import SEED_LIMIT, Choice, Game, InvalidOption, Option, WholeNumber, boolean, excerpt
+from .engine import SEED_LIMIT, Choice, Game, InvalidOption, Option, State, WholeNumber, boolean, excerpt
 from .registry import game_named
 from .widget import Board
 from .words import BOTS, option_help, option_label
@@ -114,10 +114,21 @@ def game_number(typed: Any) -> int | None:
     return number
 
 
+def told(state: State, asked: int | None) -> dict[str, str | None]:
+    """The game number a play page shows for `state`, dealt for the number the player `asked` for (None: a
+    fresh one), and its sentence: a number asked for at once, a fresh one once its game has ended. A game
+    number deals the same game again, hidden cards and the order of the cards to come included, so a player
+    who knew it sooner could learn what the game hides."""
+    number = str(state.seed) if state.seed == asked or state.outcome is not None else None
+    return {"game_number": number,
+            "dealt": "A new game: its game number is shown when it ends." if number is None
+            else f"This is game number {number}."}
+
+
 class Dealer:
     """What a play page deals: `controls` (by option name), the seat menus for chosen options, and
     `deal(choices, seats, seed)`, a new Board. A game dealt without a seed gets a fresh one, which the
-    page shows so that the same game can be dealt again."""
+    page shows once the game ends (`told`), so that the same game can be dealt again."""
 
     def __init__(self, game: str | Game) -> None:
         self.game = game = game if isinstance(game, Game) else game_named(game)
@@ -162,7 +173,7 @@ class Dealer:
         if wrong:
             raise InvalidOption(f"a seat is played by a human or one of {', '.join(self.bots)}, not {wrong[0]!r:.30}")
         bots = {seat: self.bots[who](seed + seat) for seat, who in enumerate(seats) if who != HUMAN}
-        return Board(state, bots=bots)
+        return Board(state, bots=bots, deals=random.SystemRandom())
 
 
 def control_widget(control: Control) -> widgets.ValueWidget:
@@ -179,7 +190,8 @@ def control_widget(control: Control) -> widgets.ValueWidget:
 class PlayPage(widgets.VBox):
     """A game to play: `PlayPage("tyc")`. Seat 0 is human, the others the game's strongest bot, until the
     player changes them and starts a new game. Every game is dealt from a fresh seed, shown on the page
-    as its game number, so typing that number deals it again; `seed=` fixes the page's games instead."""
+    as its game number once the game ends (`told`), so typing that number deals it again; `seed=` fixes the
+    page's games instead."""
 
     def __init__(self, game: str, seed: int | None = None, **kwargs: Any) -> None:
         self.dealer = Dealer(game)
@@ -241,6 +253,7 @@ class PlayPage(widgets.VBox):
         try:
             seed = self._seed()
             board = self.dealer.deal(self.choices(), [menu.value for menu in self.seats.children], seed)
+            self.asked = game_number(self.number.value)
         except InvalidOption as error:
             self.message.value = f"<span class='ttn-play-error'>{html.escape(str(error))}</span>"
             return
@@ -249,8 +262,12 @@ class PlayPage(widgets.VBox):
             self.board.close()
         self.board = board
         self.number.value = ""
-        self.dealt.value = f"<span class='ttn-play-seed'>This is game number {board.state.seed}.</span>"
+        board.observe(lambda _: self._tell(), names="turn")
+        self._tell()
         self.area.children = [board]
+
+    def _tell(self) -> None:
+        self.dealt.value = f"<span class='ttn-play-seed'>{told(self.board.state, self.asked)['dealt']}</span>"
 
     def _seed(self) -> int | None:
         number = game_number(self.number.value)

@@ -276,8 +276,8 @@ class Table:
             state._become(redealt)
 
     def new_game(self) -> None:
-        """A fresh game with the same rules and seats, seeded from the first game's seed; in hot-seat play
-        with hidden information the cover goes up first, since anyone may hold the screen."""
+        """A fresh game with the same rules and seats, its seed drawn from `_games` (a Board's `deals`); in
+        hot-seat play with hidden information the cover goes up first, since anyone may hold the screen."""
         self.state = self.state.game.new_game(self._games.randrange(2**32), **self.state.options)
         self.pending = None
         self._shown = None

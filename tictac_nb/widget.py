@@ -42,10 +42,15 @@ class Board(BoardFront, Table):
 
     A student's bot (anything but the kit's own) thinks in a sandbox of its own (`tictac_nb.sandbox`) that
     lives as long as the board (`close()` ends it), with `sandbox.BOARD_TIME_LIMIT` seconds a move.
+
+    `deals` is where its New game and the deals again after an undo are drawn from: by default a generator
+    seeded by the game's seed, so a notebook's board replays; a play page, whose game numbers are secret
+    until a game ends, passes the system's randomness, so that one game's number tells nothing of the next.
     """
 
     def __init__(self, state: State, bots: dict[int, Bot] | None = None, seat: int | None = None,
-                 bot_delay: float = 0.25, auto_pass: bool = True, **kwargs: Any) -> None:
+                 bot_delay: float = 0.25, auto_pass: bool = True, deals: random.Random | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         bots = dict(bots or {})
         for player in bots:
@@ -66,7 +71,7 @@ class Board(BoardFront, Table):
         self._shown: int | None = state.to_move if state.to_move in self.humans else None
         self._stalled = ""  # why the bot to move did not move, until an undo or a new game
         self._movers_seen: tuple[tuple | None, list[tuple[int | None, bool]]] = (None, [])
-        self._games = random.Random(state.seed)
+        self._games = random.Random(state.seed) if deals is None else deals
         self._hint: tuple[State, Any, coach.Hint] | None = None  # the hint drawn, its game and position
         self.turn = len(state.history)
         self.on_msg(self._on_message)

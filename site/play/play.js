@@ -113,12 +113,18 @@ async function start() {
     model = pageModel((message) => page.receive(message));
     model.update(JSON.stringify(answer.state));
     cleanup = board.render({ model, el: host });
-    dealt.textContent = `This is game number ${answer.seed}.`;
+    model.on("change:dealt", told);
+    told();
     number.value = "";
-    const url = new URL(location.href);
-    url.searchParams.set("game", answer.seed);
-    history.replaceState(null, "", url);
     return true;
+  }
+  // The game number, once Python shows it (a fresh game's when it ends), goes in the link as well.
+  function told() {
+    dealt.textContent = model.get("dealt");
+    const url = new URL(location.href);
+    if (model.get("game_number")) url.searchParams.set("game", model.get("game_number"));
+    else url.searchParams.delete("game");
+    history.replaceState(null, "", url);
   }
   document.getElementById("ttp-controls").addEventListener("submit", (event) => {
     event.preventDefault();

@@ -94,7 +94,9 @@ export async function start({ board, pageModel, read, payload }) {
     model = pageModel((message) => worker.postMessage({ type: "receive", message }));
     model.update(JSON.stringify(answer.state));
     cleanup = board.render({ model, el: host });
-    $("ttp-dealt").textContent = `This is game number ${answer.seed}.`;
+    const told = () => { $("ttp-dealt").textContent = model.get("dealt"); };
+    model.on("change:dealt", told);
+    told();
     if (!document.documentElement.dataset.ready) {
       performance.mark("ttp-board");
       $("ttp-progress")?.remove();
@@ -123,12 +125,6 @@ export async function start({ board, pageModel, read, payload }) {
       deal(null);
     }
   };
-  // The board's own New game deals through the page too, so the game number shown is always the game's.
-  host.addEventListener("click", (event) => {
-    if (!event.target.closest(".ttn-new")) return;
-    event.stopPropagation();
-    deal(null);
-  }, true);
   $("ttp-controls").addEventListener("submit", (event) => {
     event.preventDefault();
     deal($("ttp-number").value.trim() || null);

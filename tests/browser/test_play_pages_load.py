@@ -14,13 +14,14 @@ import time
 import zipfile
 
 import pytest
-from browser_support import BOARD, SITE, first_live_board, wait_until_human
+from browser_support import BOARD, SITE, first_live_board, play_an_action, played, targets_of, wait_until_human
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 
 
 BIG = "18446744073709551557"  # 20 digits: as a JavaScript number it would read 18446744073709551616
 STAGES = ["Loading Python in your browser…", "Installing the kit…", "Dealing the game…"]
+SECRET = "A new game: its game number is shown when it ends."
 SAID = """window.ttpSaid = [];
 document.addEventListener('DOMContentLoaded', () => {
   const status = document.getElementById('ttp-status');
@@ -132,8 +133,34 @@ def test_a_link_whose_game_number_is_refused_says_why_and_deals_a_new_game(site_
     assert said.startswith("The link asks for a game this page cannot deal: a game number is a whole number from 0 "
                            "to 18446744073709551615") and said.endswith("This is a new game."), said
     assert f"'{asked}'" in said
-    number = page.locator("#ttp-dealt").inner_text().removeprefix("This is game number ").rstrip(".")
-    assert number.isdigit() and number != asked and page.url.endswith(f"?game={number}")
+    assert page.locator("#ttp-dealt").inner_text() == SECRET and "game=" not in page.url
+
+
+def test_a_fresh_games_number_stays_off_the_page_and_its_link_until_the_game_ends(site_page, site):
+    """A game number deals the same game again, the cards to come included: a player who knew it while
+    playing could learn them. Once the game ends, the page and its link show it, and the link deals it again."""
+    page = site_page
+    page.goto(f"{site.url}/play/tic-tac-two.html")
+    board = first_live_board(page)
+    assert page.locator("#ttp-dealt").inner_text() == SECRET and "game=" not in page.url
+    for _ in range(20):
+        wait_until_human(page, board)
+        if not targets_of(board):
+            break
+        play_an_action(page, board, two_step=False)
+        assert page.locator("#ttp-dealt").inner_text() == SECRET or not targets_of(board)
+    else:
+        raise AssertionError("the game did not end in 20 moves")
+    number = page.locator("#ttp-dealt").inner_text().removeprefix("This is game number ").removesuffix(".")
+    assert number.isdigit() and page.url.endswith(f"?game={number}")
+    ended = page.locator(".ttn-svg").inner_html()
+    page.locator("#ttp-board .ttn-new").click()  # the board's own New game: a fresh game, its number kept
+    page.wait_for_function("(text) => document.getElementById('ttp-dealt').textContent === text", arg=SECRET)
+    assert "game=" not in page.url
+    page.goto(f"{site.url}/play/tic-tac-two.html?game={number}")
+    board = first_live_board(page)
+    assert page.locator("#ttp-dealt").inner_text() == f"This is game number {number}."
+    assert page.locator(".ttn-svg").inner_html() != ended and played(board) == 0  # the same game, from its start
 
 
 def test_a_play_page_installs_only_what_it_imports_each_with_bytecode_for_pyodides_python():

@@ -187,11 +187,11 @@ def test_text_from_a_link_is_shown_as_text_never_run(chromium, site):
             '<img id="bait" src="x:nothing" onerror="window.pwned = 4">');
         document.getElementById('bait').addEventListener('error', () => done(window.pwned ?? null));
     })""") is None
-    first = page.inner_text("#ttp-dealt")
-    page.click(f"{BOARD} .ttn-new")  # the board's own New game deals through the page: its number is shown
-    page.wait_for_function("(was) => /^This is game number [0-9]+[.]$/.test("
-                           "document.getElementById('ttp-dealt').textContent) && "
-                           "document.getElementById('ttp-dealt').textContent !== was", arg=first)
+    hot_seat(page, 7)
+    assert page.inner_text("#ttp-dealt") == "This is game number 7."
+    page.click(f"{BOARD} .ttn-new")  # the board's own New game: a fresh game, whose number is shown when it ends
+    page.wait_for_function("() => document.getElementById('ttp-dealt').textContent === "
+                           "'A new game: its game number is shown when it ends.'")
     assert not errors, errors
     page.context.close()
 
