@@ -54,6 +54,10 @@ UNSEEN_SEED = 30_000
 on them last, as a class meets it."""
 METHODS = ("raw", "platt", "isotonic", "phased")
 """The maps tried, simplest first (the simpler is kept on a tie)."""
+ANALYSIS_MAP = "analysis's map"
+"""A hint's map is kept only where it judges held-out hinted games better than the analysis's map, which a
+hint without one of its own takes: fitted on hundreds of default-bot games, that map can beat a curve fitted
+on fewer hinted ones."""
 ISOTONIC_BLOCK = 25
 """The fewest positions an isotonic curve's block holds before pooling."""
 
@@ -352,10 +356,15 @@ def brier(points: list[tuple]) -> float:
     return statistics.fmean((c - o) ** 2 for c, o, *_ in points)
 
 
-def held_out(first: list[dict], second: list[dict]) -> dict[str, tuple[pd.DataFrame, float, float, int]]:
-    """Each method judged on games its map never saw (each half through the map fitted on the other): its
-    `reliability` (table, Brier score, largest gap) and the positions judged."""
+def held_out(first: list[dict], second: list[dict], fixed: dict[str, dict] | None = None
+             ) -> dict[str, tuple[pd.DataFrame, float, float, int]]:
+    """Each map of `fixed` (by name: fitted on other games, judged on both halves as it is), then each method
+    judged on games its map never saw (each half through the map fitted on the other): its `reliability`
+    (table, Brier score, largest gap) and the positions judged."""
     found = {}
+    for method, fit in (fixed or {}).items():
+        points = judged_points((first, second), (fit, fit))
+        found[method] = (*reliability(points), len(points))
     for method in METHODS:
         points = cross_fitted(first, second, method)
         found[method] = (*reliability(points), len(points))
@@ -370,11 +379,12 @@ def scores_of(judged: dict[str, tuple[pd.DataFrame, float, float, int]]) -> dict
 
 def chosen(scores: dict[str, dict[str, float]]) -> str:
     """The method kept: of those whose held-out largest gap is within `AIM` points, the best by Brier; where
-    none is, the best by Brier (the simpler on a tie). Brier alone can prefer a map that leaves a tenth off:
-    in K.O. with 3 players the isotonic curve's is 0.2128 against the phased map's 0.2129, and it leaves
-    0-10% 7.5 points off where the phased map is within 5 everywhere."""
-    within = [method for method in METHODS if scores[method]["largest gap"] <= AIM] or list(METHODS)
-    return min(within, key=lambda method: (scores[method]["brier"], METHODS.index(method)))
+    none is, the best by Brier (the earlier in `scores`, the simpler, on a tie). Brier alone can prefer a map
+    that leaves a tenth off: in K.O. with 3 players the isotonic curve's is 0.2128 against the phased map's
+    0.2129, and it leaves 0-10% 7.5 points off where the phased map is within 5 everywhere."""
+    order = list(scores)
+    within = [method for method in order if scores[method]["largest gap"] <= AIM] or order
+    return min(within, key=lambda method: (scores[method]["brier"], order.index(method)))
 
 
 def store_fit(name: str, fits: dict, noise: float | None = None, kind: str = "analysis") -> None:
@@ -405,9 +415,15 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
         fits, games = dict(calibration.table().get(name, {}).get(calibration.KINDS[kind], {})), []
         for players in seat_counts(name, seats):
             first, second = halves(name, count, store, players, kind, jobs)
-            scores = scores_of(held_out(first, second))
+            fixed = {ANALYSIS_MAP: calibration.fitted(name, players) or {}} if kind == "hint" else None
+            scores = scores_of(held_out(first, second, fixed))
             method = chosen(scores)
             points = points_of(first + second)
+            if method == ANALYSIS_MAP:
+                fits.pop(str(players), None)
+                print(f"{name}, {players} players, {kind}: the analysis's map, judged on {len(points)} positions "
+                      f"of {len(first) + len(second)} games, is kept (held-out {scores})")
+                continue
             fits[str(players)] = {"method": method, **fitted(method, first + second), "positions": len(points),
                                   "games": len(first) + len(second),
                                   "held-out brier": {m: score["brier"] for m, score in scores.items()},

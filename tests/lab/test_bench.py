@@ -116,6 +116,8 @@ def test_the_calibration_keeps_the_best_brier_among_the_maps_that_meet_the_aim()
     assert coach.chosen(scores) == "raw"
     level = {method: {"brier": 0.1, "largest gap": 1.0} for method in coach.METHODS}
     assert coach.chosen(level) == "raw"  # the simplest on a tie
+    hinted = {coach.ANALYSIS_MAP: {"brier": 0.1, "largest gap": 4.0}, **level}
+    assert coach.chosen(hinted) == coach.ANALYSIS_MAP  # a hint's own map must beat the analysis's to be kept
 
 
 def test_the_calibration_plays_the_same_games_in_two_processes_and_keeps_them(tmp_path, monkeypatch):

@@ -22,9 +22,9 @@ seat count without one keeps the raw chance. The maps are stored in `calibration
 with the coach's own noise (the spread of its chance for the same move in two analyses of the same game), so
 that a move is marked only where its drop is beyond that noise. Every map is strictly increasing in the raw
 estimate and every move of one position shares its phase, so a map never changes which move ranks first;
-they are applied with `math` and `bisect` only (Pyodide). On games its map never saw, the chance is within 5
-points of how often the mover won in every tenth of 40 or more positions, for every game at every seat count
-(the figures: README).
+they are applied with `math` and `bisect` only (Pyodide). On the held-out half of the games it was fitted
+with, the chance is within 5 points of how often the mover won in every tenth of 40 or more positions, for
+every game at every seat count; on games from seeds no fit has seen, at four of the nine (the figures: README).
 """
 
 from __future__ import annotations
@@ -105,7 +105,8 @@ KINDS = {"analysis": "fits", "hint": "hint fits"}
 """Where each kind of chance keeps its maps in a game's entry: an analysis judges the move played with
 `ANALYSIS_PLAYOUTS` trial games (or the bot's search), a hint picks the best of every legal move's
 estimates, which says more than it knows (the best of many noisy estimates is the luckiest: a winner's
-curse), so each has maps of its own, fitted on its own games (a hint without one takes the analysis's)."""
+curse), so each may have maps of its own, fitted on its own games (a hint without one takes the analysis's:
+the bench keeps a hint's own map only where it judges held-out hinted games better)."""
 
 
 def fitted(game: str, players: int, kind: str = "analysis") -> dict[str, Any] | None:
