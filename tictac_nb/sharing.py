@@ -36,6 +36,7 @@ from typing import Any
 from .engine import Game, InvalidOption, State
 from .registry import register
 from .shared_file import ShareError, write_file
+from .version import VERSION
 
 FORMAT = 1
 """The document's format: a page refuses a higher one in words (a game shared by a newer kit)."""
@@ -79,15 +80,10 @@ def document(game: Game, rules: str | None = None, source: str | None = None) ->
     if not isinstance(game, Game):
         raise ShareError(f"share takes a game, such as grid_game(...) or card_game(...), not {type(game).__name__}")
     kind, fields = _describe(game, source)
-    doc = {"format": FORMAT, "kit": _kit_version(), "kind": kind, "name": game.name, "title": game.title,
+    doc = {"format": FORMAT, "kit": VERSION, "kind": kind, "name": game.name, "title": game.title,
            "rules": rules if rules is not None else players_rules(game), "options": {}, "table": "",
            "source": "", "hook": "", "effects": [], **fields}
     return seal(doc)
-
-
-def _kit_version() -> str:
-    from .version import VERSION
-    return VERSION
 
 
 def _describe(game: Game, source: str | None) -> tuple[str, dict[str, Any]]:
