@@ -89,7 +89,7 @@ class SitePage:
         """A board's update to the page, then the game number and its sentence where they changed (its game
         ended, or the board's own New game dealt another)."""
         self.push(update)
-        now = told(self.board.state, self.asked) if self.board is not None else self.shown
+        now = told(self.board.state, self.asked)
         if now != self.shown:
             self.shown = now
             self.push(json.dumps(now))

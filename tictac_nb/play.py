@@ -251,12 +251,13 @@ class PlayPage(widgets.VBox):
         """A new game with the chosen options and seats, from the typed game number or a fresh one; anything
         refused leaves the current game as it is and says why."""
         try:
-            seed = self._seed()
+            asked = game_number(self.number.value)
+            seed = self._seeds.randrange(GAME_NUMBERS) if asked is None and self._seeds is not None else asked
             board = self.dealer.deal(self.choices(), [menu.value for menu in self.seats.children], seed)
-            self.asked = game_number(self.number.value)
         except InvalidOption as error:
             self.message.value = f"<span class='ttn-play-error'>{html.escape(str(error))}</span>"
             return
+        self.asked = asked
         self.message.value = ""
         if self.board is not None:
             self.board.close()
@@ -268,12 +269,6 @@ class PlayPage(widgets.VBox):
 
     def _tell(self) -> None:
         self.dealt.value = f"<span class='ttn-play-seed'>{told(self.board.state, self.asked)['dealt']}</span>"
-
-    def _seed(self) -> int | None:
-        number = game_number(self.number.value)
-        if number is None and self._seeds is not None:
-            return self._seeds.randrange(GAME_NUMBERS)
-        return number
 
     def _repr_mimebundle_(self, **kwargs: Any):
         """The live page, plus the board's static SVG for viewers that run no widgets."""
