@@ -245,3 +245,34 @@ def test_a_voila_play_page_shows_a_fresh_games_number_when_it_ends(monkeypatch):
     assert "shown when it ends" in page.dealt.value
     played_to_the_end(page.board, page.board.act)
     assert f"This is game number {page.board.state.seed}." in page.dealt.value
+
+
+class Twinned:
+    """A game whose deals are twins of the real ones for seat 0: they differ only where seat 0 cannot see."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def new_game(self, seed, **options):
+        state = self.game.new_game(seed, **options)
+        return next(twin for twin in (state.determinize(0, random.Random(k)) for k in range(20))
+                    if twin.key() != state.key())
+
+
+@pytest.mark.parametrize("name", ["tic-tac-two", "tic-tac-ko"])
+def test_a_fresh_deal_sends_the_human_the_same_frame_for_a_twin_it_cannot_tell_apart(name, monkeypatch):
+    """The deal a play page sends its human (the board, and no game number) is the same for a twin game whose
+    hidden parts differ: the bots' hands and the cards to come."""
+    monkeypatch.setattr(tictac_nb.play.random, "SystemRandom", lambda: random.Random(3))  # the same fresh deals
+    pages = [Page(name), Page(name)]
+    pages[1].site.dealer.game = Twinned(pages[1].site.dealer.game)
+    seats = [HUMAN] + [BOTS["random"]] * (len(json.loads(pages[0].site.describe())["seats"]) - 1)
+    mine, twin = (page.deal(options={}, seats=seats) for page in pages)
+    boards = [page.site.board for page in pages]
+    assert boards[0].state.key() != boards[1].state.key() and boards[0].state.to_move == 0
+    for frame in (mine, twin):
+        assert frame["state"].pop("layout").startswith("IPY_MODEL_")  # its layout widget's id: random per board
+    assert mine == twin and mine["state"]["game_number"] is None
