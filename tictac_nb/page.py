@@ -73,7 +73,8 @@ class SitePage:
             asked = json.loads(request) if isinstance(request, str) and len(request) <= MAX_MESSAGE else None
             if not isinstance(asked, dict):
                 raise ValueError("a new game is asked for with options, seats and a seed")
-            board = self.dealer.deal(self._choices(asked.get("options")), asked.get("seats"), asked.get("seed"))
+            number = game_number(asked.get("seed"))
+            board = self.dealer.deal(self._choices(asked.get("options")), asked.get("seats"), number)
         except ValueError as error:  # InvalidOption included: the words say which option and why
             return json.dumps({"error": str(error)})
         if self.board is not None:
@@ -81,7 +82,7 @@ class SitePage:
         self.comm = PageComm(self._pushed, target_name="jupyter.widget")
         board.comm = self.comm
         self.board = board
-        self.asked = game_number(asked.get("seed"))
+        self.asked = number
         self.shown = told(board.state, self.asked)
         return json.dumps({"state": {**board.get_state(), **self.shown}})
 
