@@ -16,8 +16,8 @@ game lasts that long: games are strung together until they reach it, each analys
 at every seat count the game allows: the coach's chance for every judged move of default-bot games (two
 halves of `--judged` positions or more, each half taken through the map fitted on the other: judged on games
 its map never saw) against how often the mover went on to win, as a reliability table by tenths (with each
-tenth's 95% interval by games, whether the chance said lies in it, and whether it is within 5 points) and a
-Brier score, raw and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop
+tenth's 95% interval by games, whether the chance said lies in it, whether it is within 5 points, and how
+likely a map exactly right would be within 5 points on as few games) and a Brier score, raw and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop
 between two moves, in their chance) between two analyses of the same game; and the coach's measures
 (`lab.coach_summary`) over `--games` default-bot games of the rules as printed. Times are wall time on this
 machine, one process; the same command plays the same games, in any number of `--jobs`.
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import time
@@ -295,11 +296,19 @@ def by_games(inside: list[tuple[float, float, object]], won: float, z: float = 1
     return won - half, won + half
 
 
+def within_by_chance(low: float, high: float, z: float = 1.96) -> float:
+    """How likely a tenth whose 95% interval by games runs from `low` to `high` lands within `AIM` points of
+    a chance said that is exactly right: the games' own spread alone moves its frequency that far."""
+    spread = (high - low) / (2 * z)
+    return 2 * statistics.NormalDist().cdf(AIM / 100 / spread) - 1 if spread > 0 else 1.0
+
+
 def reliability(points: list[tuple[float, float, object]]) -> tuple[pd.DataFrame, float, float]:
     """The table by tenths of the chance said, over `(chance, outcome, game)` points: positions and the games
     they come from, mean chance said, how often the mover won with its 95% interval by games, the gap in
-    points, whether the chance said lies inside that interval, and whether the gap is within 5 points; the
-    Brier score; and the largest gap among tenths holding `ENOUGH` positions."""
+    points, whether the chance said lies inside that interval, whether the gap is within 5 points, and how
+    likely a map exactly right would be within 5 points there (`within_by_chance`, in percent); the Brier
+    score; and the largest gap among tenths holding `ENOUGH` positions."""
     rows = []
     for tenth in range(10):
         inside = [p for p in points if tenth / 10 <= p[0] < (tenth + 1) / 10 or (tenth == 9 and p[0] >= 1)]
@@ -314,10 +323,18 @@ def reliability(points: list[tuple[float, float, object]]) -> tuple[pd.DataFrame
                      "95% interval": f"{max(0.0, 100 * low):.0f}-{min(100.0, 100 * high):.0f}",
                      "gap": round(100 * (won - said), 1),
                      "in interval": ("yes" if low <= said <= high else "no") if enough else "-",
-                     f"within {AIM:g}": ("yes" if abs(won - said) <= AIM / 100 else "no") if enough else "-"})
+                     f"within {AIM:g}": ("yes" if abs(won - said) <= AIM / 100 else "no") if enough else "-",
+                     f"exact map within {AIM:g}": round(100 * within_by_chance(low, high), 1) if enough else None})
     table = pd.DataFrame(rows)
     worst = max((abs(r["gap"]) for r in rows if r["positions"] >= ENOUGH), default=0.0)
     return table, brier(points), worst
+
+
+def meets_by_chance(table: pd.DataFrame) -> float:
+    """How likely a map exactly right would meet the aim in every tenth of `ENOUGH` positions or more of a
+    `reliability` table: the product of its tenths' `within_by_chance` (taken as independent, though a game's
+    positions fall in several). Where this is low, the games are too few for a miss to show the map wrong."""
+    return math.prod(share / 100 for share in table[f"exact map within {AIM:g}"].dropna())
 
 
 def halves(name: str, count: int, store: str | None, players: int,
@@ -457,7 +474,8 @@ def calibration_report(name: str, count: int, store: str | None, seats: list[int
         for label, shown in (("raw", "raw"), (f"{method}, fitted on the other half's games", method)):
             table, score, worst, positions = judged[shown]
             print(f"\n{name}, {players} players, {label}: {positions} positions of {len(first) + len(second)} "
-                  f"games, Brier {score:.4f}, largest gap {worst:.1f} points (tenths of {ENOUGH}+)")
+                  f"games, Brier {score:.4f}, largest gap {worst:.1f} points (tenths of {ENOUGH}+; a map exactly "
+                  f"right would meet {AIM:g} in all {100 * meets_by_chance(table):.0f}% of the time)")
             print(table.to_string(index=False))
         print(f"{name}, {players} players: held-out by method {scores_of(judged)}; stored: {method}")
     noise, moves = noise_of(name, games)
@@ -484,7 +502,8 @@ def unseen_report(name: str, count: int, store: str | None, seats: list[int] | N
         label = stored.get("method", "raw") + ("" if own or not stored else ", the analysis's")
         print(f"\n{name}, {players} players, the {kind}'s chance ({label} map) on "
               f"{len(points)} positions of {len(games)} games no fit has seen: Brier {score:.4f}, largest gap "
-              f"{gaps[players]:.1f} points (tenths of {ENOUGH}+)")
+              f"{gaps[players]:.1f} points (tenths of {ENOUGH}+); a map exactly right would meet {AIM:g} points "
+              f"in every such tenth of these games {100 * meets_by_chance(table):.0f}% of the time")
         print(table.to_string(index=False))
     return gaps
 

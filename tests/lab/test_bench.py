@@ -131,3 +131,20 @@ def test_the_calibration_plays_the_same_games_in_two_processes_and_keeps_them(tm
     monkeypatch.setattr(coach, "hinted_game", lambda *_, **__: pytest.fail("a kept game was played again"))
     assert coach.played("tic-tac-two", 30, str(tmp_path), 30_000, 2, twice=False, kind="hint") == \
         json.loads(json.dumps(alone))
+
+
+def test_the_reliability_table_says_how_likely_a_map_exactly_right_meets_the_aim():
+    coach = load("coach")
+    assert coach.within_by_chance(0.45, 0.55) == pytest.approx(0.95, abs=1e-4)  # an interval of +-5 points
+    assert coach.within_by_chance(0.5, 0.5) == 1.0
+    rng = random.Random(7)
+    points = [(0.25, float(rng.random() < 0.25), game) for game in range(400)]  # one position a game, said right
+    points += [(0.75, float(rng.random() < 0.75), 400 + game // 2) for game in range(60)]  # two a game
+    points += [(0.95, 1.0, 500 + game) for game in range(10)]  # too thin to judge
+    table, _, _ = coach.reliability(points)
+    column = table.set_index("chance")["exact map within 5"]
+    quarter = [point for point in points if point[0] == 0.25]
+    low, high = coach.by_games(quarter, sum(outcome for _, outcome, _ in quarter) / len(quarter))
+    assert column["20-30%"] == round(100 * coach.within_by_chance(low, high), 1) > column["70-80%"]
+    assert column.isna()["90-100%"]  # 10 positions: not judged
+    assert coach.meets_by_chance(table) == pytest.approx(column["20-30%"] * column["70-80%"] / 100 ** 2)
