@@ -10,17 +10,18 @@
     python bench/coach.py --unseen --keep /tmp/coach-games   # judge every stored map on games no fit has seen
     python bench/coach.py --fit --kind hint --judged 3000 --jobs 2 --keep /tmp/coach-games   # in 2 processes
 
-Per game: the hint's time (median and 95th percentile over `--positions` positions of default-bot games,
-the default bot's budget), the analysis time of one whole default-bot game (at least 60 actions where the
-game lasts that long: games are strung together until they reach it, each analysed whole); the calibration,
-at every seat count the game allows: the coach's chance for every judged move of default-bot games (two
-halves of `--judged` positions or more, each half taken through the map fitted on the other: judged on games
-its map never saw) against how often the mover went on to win, as a reliability table by tenths (with each
-tenth's 95% interval by games, whether the chance said lies in it, whether it is within 5 points, and how
-likely a map exactly right would be within 5 points on as few games) and a Brier score, raw and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop
-between two moves, in their chance) between two analyses of the same game; and the coach's measures
-(`lab.coach_summary`) over `--games` default-bot games of the rules as printed. Times are wall time on this
-machine, one process; the same command plays the same games, in any number of `--jobs`.
+Per game: the hint's time (median and 95th percentile over `--positions` positions of default-bot games, the
+default bot's budget), the analysis time of one whole default-bot game (at least 60 actions where the game
+lasts that long: games are strung together until they reach it, each analysed whole); the calibration, at
+every seat count the game allows: the coach's chance for every judged move of default-bot games (two halves of
+`--judged` positions or more, each half taken through the map fitted on the other: judged on games its map
+never saw) against how often the mover went on to win, as a reliability table by tenths (with each tenth's 95%
+interval by games, whether the chance said lies in it, whether it is within 5 points, and how likely a map
+exactly right would be within 5 points on as few games) and a Brier score, raw and calibrated; the noise: how
+far 19 moves in 20 differ in their drop (or, as a drop between two moves, in their chance) between two
+analyses of the same game; and the coach's measures (`lab.coach_summary`) over `--games` default-bot games of
+the rules as printed. Times are wall time on this machine, one process; the same command plays the same games,
+in any number of `--jobs`.
 """
 
 from __future__ import annotations
