@@ -49,6 +49,8 @@ ENOUGH = 40
 """A tenth holding fewer judged positions than this is too thin to judge the calibration by."""
 AIM = 5.0
 """How far, in points, a calibrated tenth's chance said may lie from how often its mover won."""
+Z95 = 1.96
+"""The normal quantile of a 95% interval."""
 HALF_SEEDS = (10_000, 20_000)
 """Two halves of different games: the calibration is judged on each half with the map fitted on the other."""
 UNSEEN_SEED = 30_000
@@ -286,21 +288,21 @@ def noise_of(name: str, games: list[dict]) -> tuple[float, int]:
     return max(p95(drops), 2 ** 0.5 * p95(chances)), len(drops)
 
 
-def by_games(inside: list[tuple[float, float, object]], won: float, z: float = 1.96) -> tuple[float, float]:
+def by_games(inside: list[tuple[float, float, object]], won: float) -> tuple[float, float]:
     """The 95% interval of a frequency `won` over positions grouped by the game they come from: every position
     of a game shares its outcome, so a game, not a position, is one draw (a cluster-robust interval; with one
     position a game it is the usual normal one)."""
     residual: dict[object, float] = {}
     for _, outcome, game in inside:
         residual[game] = residual.get(game, 0.0) + outcome - won
-    half = z * sum(r * r for r in residual.values()) ** 0.5 / len(inside)
+    half = Z95 * sum(r * r for r in residual.values()) ** 0.5 / len(inside)
     return won - half, won + half
 
 
-def within_by_chance(low: float, high: float, z: float = 1.96) -> float:
+def within_by_chance(low: float, high: float) -> float:
     """How likely a tenth whose 95% interval by games runs from `low` to `high` lands within `AIM` points of
     a chance said that is exactly right: the games' own spread alone moves its frequency that far."""
-    spread = (high - low) / (2 * z)
+    spread = (high - low) / (2 * Z95)
     return 2 * statistics.NormalDist().cdf(AIM / 100 / spread) - 1 if spread > 0 else 1.0
 
 
