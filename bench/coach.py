@@ -9,19 +9,21 @@
     python bench/coach.py --fit --kind hint --keep /tmp/coach-games   # fit the hints' maps only
     python bench/coach.py --unseen --keep /tmp/coach-games   # judge every stored map on games no fit has seen
     python bench/coach.py --fit --kind hint --judged 3000 --jobs 2 --keep /tmp/coach-games   # in 2 processes
+    python bench/coach.py --unseen --kind hint --game tyc --judged-games 1500 --keep /tmp/coach-games   # 1,500 games
 
 Per game: the hint's time (median and 95th percentile over `--positions` positions of default-bot games, the
 default bot's budget), the analysis time of one whole default-bot game (at least 60 actions where the game
 lasts that long: games are strung together until they reach it, each analysed whole); the calibration, at
 every seat count the game allows: the coach's chance for every judged move of default-bot games (two halves of
-`--judged` positions or more, each half taken through the map fitted on the other: judged on games its map
-never saw) against how often the mover went on to win, as a reliability table by tenths (with each tenth's 95%
-interval by games, whether the chance said lies in it, whether it is within 5 points, and how likely a map
-exactly right would be within 5 points on as few games) and a Brier score, raw and calibrated; the noise: how
-far 19 moves in 20 differ in their drop (or, as a drop between two moves, in their chance) between two
-analyses of the same game; and the coach's measures (`lab.coach_summary`) over `--games` default-bot games of
-the rules as printed. Times are wall time on this machine, one process; the same command plays the same games,
-in any number of `--jobs`.
+`--judged` positions and `--judged-games` games or more, each half taken through the map fitted on the other:
+judged on games its map never saw) against how often the mover went on to win, as a reliability table by
+tenths (with each tenth's 95% interval by games, whether the chance said lies in it, whether it is within 5
+points, and how likely a map exactly right would be within 5 points on as few games) and a Brier score, raw
+and calibrated; the noise: how far 19 moves in 20 differ in their drop (or, as a drop between two moves, in
+their chance) between two analyses of the same game; and the coach's measures (`lab.coach_summary`) over
+`--games` default-bot games of the rules as printed. Times are wall time on this machine, one process; the
+same command plays the same games, in any number of `--jobs`, and reads the first of them from `--keep`'s
+folder where it holds them.
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ hint without one of its own takes: fitted on hundreds of default-bot games, that
 on fewer hinted ones."""
 ISOTONIC_BLOCK = 25
 """The fewest positions an isotonic curve's block holds before pooling."""
+FEWEST_GAMES = 20
+"""A set of calibration games holds at least this many, however few positions it is asked for."""
 
 
 def default_game(name: str, seed: int, players: int | None = None):
@@ -135,16 +139,18 @@ def judged_game(name: str, number: int, players: int | None = None, twice: bool 
 
 
 def gathered(play: Callable[[int], dict], count: int, seed: int, found: list[dict] | None = None, jobs: int = 1,
-             kept: Callable[[list[dict]], None] | None = None) -> list[dict]:
-    """Games `play(number)` for the numbers from `seed` on, after those `found` already, until `count` judged
-    positions are gathered (and at least 20 games); with `jobs` over 1, played that many at a time in as many
-    processes, and the same games as one at a time. `kept` is given the games after each round: a long run
-    stopped keeps what it played."""
-    found = list(found or [])
+             kept: Callable[[list[dict]], None] | None = None, games: int = FEWEST_GAMES) -> list[dict]:
+    """Games `play(number)` for the numbers from `seed` on until `count` judged positions and `games` games
+    are gathered: the first of those `found` already (as many as that takes), then played; with `jobs` over 1,
+    played that many at a time in as many processes, and the same games as one at a time. `kept` is given the
+    games after each round: a long run stopped keeps what it played."""
+    found, stored = [], list(found or [])
 
     def enough() -> bool:
-        return sum(len(game["points"]) for game in found) >= count and len(found) >= 20
+        return sum(len(game["points"]) for game in found) >= count and len(found) >= games
 
+    while stored and not enough():
+        found.append(stored.pop(0))
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
         while not enough():
             numbers = range(seed + len(found), seed + len(found) + jobs)
@@ -157,9 +163,10 @@ def gathered(play: Callable[[int], dict], count: int, seed: int, found: list[dic
 
 
 def judged_games(name: str, count: int, seed: int, *, players: int | None = None, twice: bool = False,
-                 found: list[dict] | None = None, jobs: int = 1, kept: Callable | None = None) -> list[dict]:
+                 found: list[dict] | None = None, jobs: int = 1, kept: Callable | None = None,
+                 games: int = FEWEST_GAMES) -> list[dict]:
     """`judged_game`s of `name` from `seed` on, `gathered` (with `twice`, every other game analysed twice)."""
-    return gathered(partial(_judged, name, players, twice, seed), count, seed, found, jobs, kept)
+    return gathered(partial(_judged, name, players, twice, seed), count, seed, found, jobs, kept, games)
 
 
 def _judged(name: str, players: int | None, twice: bool, seed: int, number: int) -> dict:
@@ -198,9 +205,10 @@ def hinted_game(name: str, number: int, players: int | None = None) -> dict:
 
 
 def hinted_games(name: str, count: int, seed: int, *, players: int | None = None,
-                 found: list[dict] | None = None, jobs: int = 1, kept: Callable | None = None) -> list[dict]:
+                 found: list[dict] | None = None, jobs: int = 1, kept: Callable | None = None,
+                 games: int = FEWEST_GAMES) -> list[dict]:
     """`hinted_game`s of `name` from `seed` on, `gathered`."""
-    return gathered(partial(hinted_game, name, players=players), count, seed, found, jobs, kept)
+    return gathered(partial(hinted_game, name, players=players), count, seed, found, jobs, kept, games)
 
 
 def hints_state_chances(name: str) -> bool:
@@ -214,10 +222,11 @@ KINDS = {"analysis": judged_games, "hint": hinted_games}
 
 
 def played(name: str, count: int, store: str | None, seed: int, players: int, twice: bool,
-           kind: str = "analysis", jobs: int = 1) -> list[dict]:
-    """The games behind `kind` chances at `players` seats from `seed` on: read from `store` (a folder `--keep`
-    wrote) where it holds them, else played in `jobs` processes (more played after them where `count` asks
-    for more), and kept there as they are played when `store` is given."""
+           kind: str = "analysis", jobs: int = 1, games: int = FEWEST_GAMES) -> list[dict]:
+    """The games behind `kind` chances at `players` seats from `seed` on, `count` judged positions and `games`
+    games or more: read from `store` (a folder `--keep` wrote) where it holds them, else played in `jobs`
+    processes (more played after them where it holds too few), and kept there as they are played when
+    `store` is given."""
     path = Path(store) / f"{name}-{players}-{seed}{'' if kind == 'analysis' else '-' + kind}.json" if store else None
     stored = json.loads(path.read_text(encoding="utf-8")) if path and path.exists() else []
 
@@ -229,7 +238,7 @@ def played(name: str, count: int, store: str | None, seed: int, players: int, tw
     default = tictac_nb.new_game(name, seed=0).num_players
     extra = {"twice": twice} if kind == "analysis" else {}
     return KINDS[kind](name, count, seed, players=None if players == default else players, found=stored,
-                       jobs=jobs, kept=kept if path else None, **extra)
+                       jobs=jobs, kept=kept if path else None, games=games, **extra)
 
 
 UNPHASED = "games kept before the bench recorded the actions played before each move: a phased map cannot read them"
@@ -340,12 +349,12 @@ def meets_by_chance(table: pd.DataFrame) -> float:
     return math.prod(share / 100 for share in table[f"exact map within {AIM:g}"].dropna())
 
 
-def halves(name: str, count: int, store: str | None, players: int,
-           kind: str = "analysis", jobs: int = 1) -> tuple[list[dict], list[dict]]:
-    """Two sets of games behind `kind` chances of `name` at `players` seats, `count` judged positions or more
-    each, played from different seeds."""
-    return tuple(played(name, count, store, seed, players, twice=True, kind=kind, jobs=jobs)  # type: ignore[return-value]
-                 for seed in HALF_SEEDS)
+def halves(name: str, count: int, store: str | None, players: int, kind: str = "analysis", jobs: int = 1,
+           games: int = FEWEST_GAMES) -> tuple[list[dict], list[dict]]:
+    """Two sets of games behind `kind` chances of `name` at `players` seats, `count` judged positions and
+    `games` games or more each, played from different seeds."""
+    return tuple(played(name, count, store, seed, players, twice=True, kind=kind, jobs=jobs,  # type: ignore[return-value]
+                        games=games) for seed in HALF_SEEDS)
 
 
 def fitted(method: str, games: list[dict]) -> dict:
@@ -423,7 +432,7 @@ def seat_counts(name: str, seats: list[int] | None) -> list[int]:
 
 
 def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | None, kind: str = "analysis",
-            jobs: int = 1) -> None:
+            jobs: int = 1, games: int = FEWEST_GAMES) -> None:
     """Fit every game's map of `kind` at every seat count it allows (or those of `seats`; the others keep their
     stored maps) on the raw chances of both halves, by the method `chosen` by how its maps fitted on each half
     judge the other, and write `calibration.json`; for the analysis, measure its noise through the maps too
@@ -432,9 +441,9 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
         if kind == "hint" and not hints_state_chances(name):
             print(f"{name}: its hints state no chance: nothing to fit")
             continue
-        fits, games = dict(calibration.table().get(name, {}).get(calibration.KINDS[kind], {})), []
+        fits, fitted_on = dict(calibration.table().get(name, {}).get(calibration.KINDS[kind], {})), []
         for players in seat_counts(name, seats):
-            first, second = halves(name, count, store, players, kind, jobs)
+            first, second = halves(name, count, store, players, kind, jobs, games)
             fixed = {ANALYSIS_MAP: calibration.fitted(name, players) or {}} if kind == "hint" else None
             scores = scores_of(held_out(first, second, fixed))
             method = chosen(scores)
@@ -448,13 +457,13 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
                                   "games": len(first) + len(second),
                                   "held-out brier": {m: score["brier"] for m, score in scores.items()},
                                   "held-out largest gap": {m: score["largest gap"] for m, score in scores.items()}}
-            games += first + second
+            fitted_on += first + second
             print(f"{name}, {players} players, {kind}: {method} on {len(points)} positions of "
                   f"{len(first) + len(second)} games (held-out {scores})")
         store_fit(name, fits, kind=kind)
         if kind == "hint":
             continue
-        noise, moves = noise_of(name, games)
+        noise, moves = noise_of(name, fitted_on)
         every = seat_counts(name, seats) == seat_counts(name, None)
         if every:
             store_fit(name, fits, round(noise, 3))
@@ -463,14 +472,15 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
                                   "measured over every seat count, is kept"))
 
 
-def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None, jobs: int = 1) -> float:
+def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None, jobs: int = 1,
+                       games: int = FEWEST_GAMES) -> float:
     """Per seat count, the reliability table raw and calibrated on games the map never saw: each half's chances
     through the map of the stored method fitted on the other half (the stored map, fitted on both, is judged
     by these two), with every method's held-out Brier and largest gap; and the noise through the stored maps."""
-    games = []
+    both = []
     for players in seat_counts(name, seats):
-        first, second = halves(name, count, store, players, jobs=jobs)
-        games += first + second
+        first, second = halves(name, count, store, players, jobs=jobs, games=games)
+        both += first + second
         stored = calibration.fitted(name, players) or {}
         method = stored.get("method", "raw")
         judged = held_out(first, second)
@@ -481,14 +491,14 @@ def calibration_report(name: str, count: int, store: str | None, seats: list[int
                   f"right would meet {AIM:g} in all {100 * meets_by_chance(table):.0f}% of the time)")
             print(table.to_string(index=False))
         print(f"{name}, {players} players: held-out by method {scores_of(judged)}; stored: {method}")
-    noise, moves = noise_of(name, games)
+    noise, moves = noise_of(name, both)
     print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; "
           f"stored {100 * calibration.noise(name):.1f}")
     return noise
 
 
 def unseen_report(name: str, count: int, store: str | None, seats: list[int] | None, kind: str,
-                  jobs: int = 1) -> dict[int, float]:
+                  jobs: int = 1, games: int = FEWEST_GAMES) -> dict[int, float]:
     """Per seat count, the reliability table of `kind` chances through the stored map on games from
     `UNSEEN_SEED`, which no fit has seen, and the largest gap in tenths of `ENOUGH` positions or more."""
     if kind == "hint" and not hints_state_chances(name):
@@ -496,15 +506,15 @@ def unseen_report(name: str, count: int, store: str | None, seats: list[int] | N
         return {}
     gaps = {}
     for players in seat_counts(name, seats):
-        games = played(name, count, store, UNSEEN_SEED, players, twice=False, kind=kind, jobs=jobs)
+        found = played(name, count, store, UNSEEN_SEED, players, twice=False, kind=kind, jobs=jobs, games=games)
         stored = calibration.fitted(name, players, kind) or {}
         own = calibration.table().get(name, {}).get(calibration.KINDS[kind], {}).get(str(players))
-        points = [(calibrated(stored, chance, before), outcome, number) for number, game in enumerate(games)
+        points = [(calibrated(stored, chance, before), outcome, number) for number, game in enumerate(found)
                   for chance, outcome, before in moves_of(game)]
         table, score, gaps[players] = reliability(points)
         label = stored.get("method", "raw") + ("" if own or not stored else ", the analysis's")
         print(f"\n{name}, {players} players, the {kind}'s chance ({label} map) on "
-              f"{len(points)} positions of {len(games)} games no fit has seen: Brier {score:.4f}, largest gap "
+              f"{len(points)} positions of {len(found)} games no fit has seen: Brier {score:.4f}, largest gap "
               f"{gaps[players]:.1f} points (tenths of {ENOUGH}+); a map exactly right would meet {AIM:g} points "
               f"in every such tenth of these games {100 * meets_by_chance(table):.0f}% of the time")
         print(table.to_string(index=False))
@@ -518,6 +528,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="default-bot games measured per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--judged", type=int, default=500, help="judged positions per half for the calibration")
+    parser.add_argument("--judged-games", type=int, default=FEWEST_GAMES,
+                        help="games per half, and on unseen games, for the calibration (at least; and --judged "
+                             "positions)")
     parser.add_argument("--fit", action="store_true", help="fit the calibration anew (writes calibration.json)")
     parser.add_argument("--kind", choices=list(calibration.KINDS), nargs="+", default=list(calibration.KINDS),
                         help="the chances to fit and judge: the analysis's (the chart's), the hint's (default: both)")
@@ -533,11 +546,11 @@ def main() -> None:
     names = [args.game] if args.game else list(tictac_nb.GAMES)
     if args.fit:
         for kind in args.kind:
-            fit_all(names, args.judged, args.keep, args.seats, kind, args.jobs)
+            fit_all(names, args.judged, args.keep, args.seats, kind, args.jobs, args.judged_games)
     if args.unseen:
         for name in names:
             for kind in args.kind:
-                unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs)
+                unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs, args.judged_games)
         return
     print(f"{'game':14} {'hint median':>12} {'hint p95':>9} {'analysis':>9} {'actions':>8} {'s per 60':>9}")
     for name in names:
@@ -546,10 +559,11 @@ def main() -> None:
         spent, actions = analysis_time(name, args.seed)
         print(f"{name:14} {1000 * statistics.median(times):9.0f} ms {1000 * p95:6.0f} ms {spent:7.1f} s "
               f"{actions:8d} {60 * spent / actions:7.1f} s")
-    measured = {name: calibration_report(name, args.judged, args.keep, args.seats, args.jobs) for name in names}
+    measured = {name: calibration_report(name, args.judged, args.keep, args.seats, args.jobs, args.judged_games)
+                for name in names}
     for name in names:
         for kind in args.kind:
-            unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs)
+            unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs, args.judged_games)
     if args.store_noise:
         data = {name: {**fitted, "noise": round(measured.get(name, fitted["noise"]), 3)}
                 for name, fitted in calibration.table().items()}

@@ -133,6 +133,16 @@ def test_the_calibration_plays_the_same_games_in_two_processes_and_keeps_them(tm
         json.loads(json.dumps(alone))
 
 
+def test_a_calibration_set_holds_the_games_asked_for_the_first_of_those_kept(tmp_path, monkeypatch):
+    coach = load("coach")
+    first = coach.played("tic-tac-two", 0, str(tmp_path), 30_000, 2, twice=False, kind="hint", games=22)
+    assert len(first) == 22
+    assert first[:20] == coach.hinted_games("tic-tac-two", 0, 30_000)  # the same games, numbered from the seed
+    monkeypatch.setattr(coach, "hinted_game", lambda *_, **__: pytest.fail("a kept game was played again"))
+    fewer = coach.played("tic-tac-two", 0, str(tmp_path), 30_000, 2, twice=False, kind="hint", games=21)
+    assert fewer == json.loads(json.dumps(first[:21]))  # a set asked of fewer games than kept takes the first
+
+
 def test_the_reliability_table_says_how_likely_a_map_exactly_right_meets_the_aim():
     coach = load("coach")
     assert coach.within_by_chance(0.45, 0.55) == pytest.approx(0.95, abs=1e-4)  # an interval of +-5 points
