@@ -25,7 +25,7 @@ estimate and every move of one position shares its phase, so a map never changes
 they are applied with `math` and `bisect` only (Pyodide). On the held-out half of the games it was fitted
 with, the chance is within 5 points of how often the mover won in every tenth of 40 or more positions, for
 every game at every seat count; on games from seeds no fit has seen, the chart's chance is too, and the
-hint's at every one but TIC TOC with 4 players (the figures: README).
+hint's at every one but TIC TOC with 4 players (the figures: docs/calibration.md).
 """
 
 from __future__ import annotations
