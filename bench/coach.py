@@ -436,7 +436,8 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
     """Fit every game's map of `kind` at every seat count it allows (or those of `seats`; the others keep their
     stored maps) on the raw chances of both halves, by the method `chosen` by how its maps fitted on each half
     judge the other, and write `calibration.json`; for the analysis, measure its noise through the maps too
-    (stored only where every seat count was fitted: the noise is the game's)."""
+    (stored only where every seat count was fitted, the noise being the game's, and where some of the games
+    were analysed twice: with none, there is nothing to measure it by)."""
     for name in names:
         if kind == "hint" and not hints_state_chances(name):
             print(f"{name}: its hints state no chance: nothing to fit")
@@ -465,11 +466,14 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
             continue
         noise, moves = noise_of(name, fitted_on)
         every = seat_counts(name, seats) == seat_counts(name, None)
+        kept = f"the stored {100 * calibration.noise(name):.1f} is kept"
+        if not moves:
+            print(f"{name}: no game here was analysed twice, so the noise is not measured; {kept}")
+            continue
         if every:
             store_fit(name, fits, round(noise, 3))
         print(f"{name}: noise {100 * noise:.1f} points over {moves} moves"
-              + ("" if every else f" of these seat counts only; the stored {100 * calibration.noise(name):.1f}, "
-                                  "measured over every seat count, is kept"))
+              + ("" if every else f" of these seat counts only; {kept}, measured over every seat count"))
 
 
 def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None, jobs: int = 1,

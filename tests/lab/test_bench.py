@@ -143,6 +143,31 @@ def test_a_calibration_set_holds_the_games_asked_for_the_first_of_those_kept(tmp
     assert fewer == json.loads(json.dumps(first[:21]))  # a set asked of fewer games than kept takes the first
 
 
+def test_a_fit_on_games_analysed_once_keeps_the_stored_noise(tmp_path, monkeypatch, capsys):
+    coach = load("coach")
+    calibration = coach.calibration
+    data = tmp_path / "calibration.json"
+    data.write_text(calibration.DATA.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(calibration, "DATA", data)
+    calibration.table.cache_clear()
+    before = calibration.noise("tic-tac-two")
+    rng = random.Random(5)
+
+    def once(seed: int) -> list[dict]:  # no move analysed twice: "pairs" is empty
+        chances = [[rng.random() for _ in range(20)] for _ in range(60)]
+        return [{"players": 2, "points": [(c, float(rng.random() < c)) for c in game], "played": list(range(20)),
+                 "length": 20, "pairs": []} for game in chances]
+
+    monkeypatch.setattr(coach, "halves", lambda *_, **__: (once(1), once(2)))
+    try:
+        coach.fit_all(["tic-tac-two"], 0, None, None)
+        assert "noise is not measured" in capsys.readouterr().out
+        assert calibration.noise("tic-tac-two") == before > 0
+        assert calibration.fitted("tic-tac-two", 2)["positions"] == 2 * 60 * 20  # the maps were fitted anew
+    finally:
+        calibration.table.cache_clear()
+
+
 def test_the_reliability_table_says_how_likely_a_map_exactly_right_meets_the_aim():
     coach = load("coach")
     assert coach.within_by_chance(0.45, 0.55) == pytest.approx(0.95, abs=1e-4)  # an interval of +-5 points
