@@ -477,10 +477,11 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
 
 
 def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None, jobs: int = 1,
-                       games: int = FEWEST_GAMES) -> float:
+                       games: int = FEWEST_GAMES) -> float | None:
     """Per seat count, the reliability table raw and calibrated on games the map never saw: each half's chances
     through the map of the stored method fitted on the other half (the stored map, fitted on both, is judged
-    by these two), with every method's held-out Brier and largest gap; and the noise through the stored maps."""
+    by these two), with every method's held-out Brier and largest gap; and the noise through the stored maps
+    (None where no game was analysed twice)."""
     both = []
     for players in seat_counts(name, seats):
         first, second = halves(name, count, store, players, jobs=jobs, games=games)
@@ -496,8 +497,11 @@ def calibration_report(name: str, count: int, store: str | None, seats: list[int
             print(table.to_string(index=False))
         print(f"{name}, {players} players: held-out by method {scores_of(judged)}; stored: {method}")
     noise, moves = noise_of(name, both)
-    print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; "
-          f"stored {100 * calibration.noise(name):.1f}")
+    stored = f"stored {100 * calibration.noise(name):.1f}"
+    if not moves:
+        print(f"{name}: no game here was analysed twice, so the noise is not measured; {stored}")
+        return None
+    print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; {stored}")
     return noise
 
 
@@ -540,7 +544,8 @@ def main() -> None:
                         help="the chances to fit and judge: the analysis's (the chart's), the hint's (default: both)")
     parser.add_argument("--unseen", action="store_true",
                         help="only judge the stored maps on games no fit has seen (no times, no measures)")
-    parser.add_argument("--store-noise", action="store_true", help="store the noise measured in calibration.json")
+    parser.add_argument("--store-noise", action="store_true",
+                        help="store the noise measured in calibration.json (where measured over every seat count)")
     parser.add_argument("--seats", type=int, nargs="+", help="only these seat counts (default: every one allowed)")
     parser.add_argument("--keep", metavar="FOLDER", help="keep the analysed games here, and reuse those found there")
     parser.add_argument("--jobs", type=int, default=1,
@@ -569,7 +574,9 @@ def main() -> None:
         for kind in args.kind:
             unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs, args.judged_games)
     if args.store_noise:
-        data = {name: {**fitted, "noise": round(measured.get(name, fitted["noise"]), 3)}
+        game_wide = {name: noise for name, noise in measured.items()
+                     if noise is not None and seat_counts(name, args.seats) == seat_counts(name, None)}
+        data = {name: {**fitted, "noise": round(game_wide.get(name, fitted["noise"]), 3)}
                 for name, fitted in calibration.table().items()}
         calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         calibration.table.cache_clear()

@@ -143,7 +143,7 @@ def test_a_calibration_set_holds_the_games_asked_for_the_first_of_those_kept(tmp
     assert fewer == json.loads(json.dumps(first[:21]))  # a set asked of fewer games than kept takes the first
 
 
-def test_a_fit_on_games_analysed_once_keeps_the_stored_noise(tmp_path, monkeypatch, capsys):
+def test_a_fit_or_a_report_on_games_analysed_once_keeps_the_stored_noise(tmp_path, monkeypatch, capsys):
     coach = load("coach")
     calibration = coach.calibration
     data = tmp_path / "calibration.json"
@@ -164,6 +164,8 @@ def test_a_fit_on_games_analysed_once_keeps_the_stored_noise(tmp_path, monkeypat
         assert "noise is not measured" in capsys.readouterr().out
         assert calibration.noise("tic-tac-two") == before > 0
         assert calibration.fitted("tic-tac-two", 2)["positions"] == 2 * 60 * 20  # the maps were fitted anew
+        assert coach.calibration_report("tic-tac-two", 0, None, None) is None  # so --store-noise keeps it too
+        assert "noise is not measured" in capsys.readouterr().out
     finally:
         calibration.table.cache_clear()
 
