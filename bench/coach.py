@@ -431,6 +431,24 @@ def seat_counts(name: str, seats: list[int] | None) -> list[int]:
     return [n for n in tictac_nb.GAMES[name].players if seats is None or n in seats]
 
 
+def every_seat_count(name: str, seats: list[int] | None) -> bool:
+    """Whether `seats` holds every seat count `name` allows: only a noise measured over them all is the game's."""
+    return seat_counts(name, seats) == seat_counts(name, None)
+
+
+def stored_noise(name: str) -> str:
+    return f"the stored {100 * calibration.noise(name):.1f}"
+
+
+def measured_noise(name: str, games: list[dict]) -> tuple[float, int] | None:
+    """`noise_of` `games`, or None, said so, where none of them was analysed twice: nothing measures it then."""
+    noise, moves = noise_of(name, games)
+    if not moves:
+        print(f"{name}: no game here was analysed twice, so the noise is not measured; {stored_noise(name)} is kept")
+        return None
+    return noise, moves
+
+
 def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | None, kind: str = "analysis",
             jobs: int = 1, games: int = FEWEST_GAMES) -> None:
     """Fit every game's map of `kind` at every seat count it allows (or those of `seats`; the others keep their
@@ -464,16 +482,16 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
         store_fit(name, fits, kind=kind)
         if kind == "hint":
             continue
-        noise, moves = noise_of(name, fitted_on)
-        every = seat_counts(name, seats) == seat_counts(name, None)
-        kept = f"the stored {100 * calibration.noise(name):.1f} is kept"
-        if not moves:
-            print(f"{name}: no game here was analysed twice, so the noise is not measured; {kept}")
+        measured = measured_noise(name, fitted_on)
+        if measured is None:
             continue
+        noise, moves = measured
+        every = every_seat_count(name, seats)
         if every:
             store_fit(name, fits, round(noise, 3))
-        print(f"{name}: noise {100 * noise:.1f} points over {moves} moves"
-              + ("" if every else f" of these seat counts only; {kept}, measured over every seat count"))
+        print(f"{name}: noise {100 * noise:.1f} points over {moves} moves" + (
+            "" if every else f" of these seat counts only; {stored_noise(name)}, measured over every seat count, "
+                             "is kept"))
 
 
 def calibration_report(name: str, count: int, store: str | None, seats: list[int] | None, jobs: int = 1,
@@ -496,12 +514,12 @@ def calibration_report(name: str, count: int, store: str | None, seats: list[int
                   f"right would meet {AIM:g} in all {100 * meets_by_chance(table):.0f}% of the time)")
             print(table.to_string(index=False))
         print(f"{name}, {players} players: held-out by method {scores_of(judged)}; stored: {method}")
-    noise, moves = noise_of(name, both)
-    stored = f"stored {100 * calibration.noise(name):.1f}"
-    if not moves:
-        print(f"{name}: no game here was analysed twice, so the noise is not measured; {stored}")
+    measured = measured_noise(name, both)
+    if measured is None:
         return None
-    print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; {stored}")
+    noise, moves = measured
+    print(f"{name}: noise (95th percentile of {moves} moves analysed twice) {100 * noise:.1f} points; "
+          f"{stored_noise(name)}")
     return noise
 
 
@@ -575,7 +593,7 @@ def main() -> None:
             unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs, args.judged_games)
     if args.store_noise:
         game_wide = {name: noise for name, noise in measured.items()
-                     if noise is not None and seat_counts(name, args.seats) == seat_counts(name, None)}
+                     if noise is not None and every_seat_count(name, args.seats)}
         data = {name: {**fitted, "noise": round(game_wide.get(name, fitted["noise"]), 3)}
                 for name, fitted in calibration.table().items()}
         calibration.DATA.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
