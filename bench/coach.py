@@ -557,6 +557,7 @@ def main() -> None:
     parser.add_argument("--judged-games", type=int, default=FEWEST_GAMES,
                         help="games per half, and on unseen games, for the calibration (at least; and --judged "
                              "positions)")
+    parser.add_argument("--unseen-games", type=int, help="games on unseen seeds (default: --judged-games)")
     parser.add_argument("--fit", action="store_true", help="fit the calibration anew (writes calibration.json)")
     parser.add_argument("--kind", choices=list(calibration.KINDS), nargs="+", default=list(calibration.KINDS),
                         help="the chances to fit and judge: the analysis's (the chart's), the hint's (default: both)")
@@ -571,13 +572,14 @@ def main() -> None:
     parser.add_argument("--no-measures", action="store_true", help="skip the design measures")
     args = parser.parse_args()
     names = [args.game] if args.game else list(tictac_nb.GAMES)
+    unseen_games = args.unseen_games or args.judged_games
     if args.fit:
         for kind in args.kind:
             fit_all(names, args.judged, args.keep, args.seats, kind, args.jobs, args.judged_games)
     if args.unseen:
         for name in names:
             for kind in args.kind:
-                unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs, args.judged_games)
+                unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs, unseen_games)
         return
     print(f"{'game':14} {'hint median':>12} {'hint p95':>9} {'analysis':>9} {'actions':>8} {'s per 60':>9}")
     for name in names:
@@ -590,7 +592,7 @@ def main() -> None:
                 for name in names}
     for name in names:
         for kind in args.kind:
-            unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs, args.judged_games)
+            unseen_report(name, args.judged, args.keep, args.seats, kind, args.jobs, unseen_games)
     if args.store_noise:
         game_wide = {name: noise for name, noise in measured.items()
                      if noise is not None and every_seat_count(name, args.seats)}

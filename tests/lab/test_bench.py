@@ -143,6 +143,19 @@ def test_a_calibration_set_holds_the_games_asked_for_the_first_of_those_kept(tmp
     assert fewer == json.loads(json.dumps(first[:21]))  # a set asked of fewer games than kept takes the first
 
 
+def test_the_unseen_games_are_as_many_as_asked_else_as_many_as_each_half(monkeypatch):
+    coach = load("coach")
+    asked = []
+    monkeypatch.setattr(coach, "fit_all", lambda *args: asked.append(("fit", args[-1])))
+    monkeypatch.setattr(coach, "unseen_report", lambda *args: asked.append(("unseen", args[-1])))
+    common = ["coach.py", "--fit", "--unseen", "--kind", "hint", "--game", "tic-toc", "--judged-games", "300"]
+    for extra, unseen in (([], 300), (["--unseen-games", "40"], 40)):
+        asked.clear()
+        monkeypatch.setattr(sys, "argv", common + extra)
+        coach.main()
+        assert asked == [("fit", 300), ("unseen", unseen)]
+
+
 def test_a_fit_or_a_report_on_games_analysed_once_keeps_the_stored_noise(tmp_path, monkeypatch, capsys):
     coach = load("coach")
     calibration = coach.calibration
