@@ -55,6 +55,10 @@ def token(link: str) -> str:
     return link.split("#", 1)[1]
 
 
+pytestmark = pytest.mark.xdist_group("arena-ladder")
+"""One worker runs the module: its tests share one `field`, and the last reads what the earlier ones left."""
+
+
 @pytest.fixture(scope="module")
 def field(tmp_path_factory):
     """The server, its assignment, 30 links and their bots, every bot with `GAMES` games played."""
