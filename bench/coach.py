@@ -401,18 +401,27 @@ def held_out(first: list[dict], second: list[dict], fixed: dict[str, dict] | Non
 
 
 def scores_of(judged: dict[str, tuple[pd.DataFrame, float, float, int]]) -> dict[str, dict[str, float]]:
-    """Each method's held-out Brier score and largest gap in points (tenths of `ENOUGH` positions or more)."""
-    return {method: {"brier": round(score, 4), "largest gap": round(worst, 1)}
-            for method, (_, score, worst, _) in judged.items()}
+    """Each method's held-out Brier score, largest gap in points and tenths whose chance said lies outside their
+    95% interval by games (of the tenths of `ENOUGH` positions or more)."""
+    return {method: {"brier": round(score, 4), "largest gap": round(worst, 1),
+                     "outside": int((table["in interval"] == "no").sum())}
+            for method, (table, score, worst, _) in judged.items()}
 
 
 def chosen(scores: dict[str, dict[str, float]]) -> str:
-    """The method kept: of those whose held-out largest gap is within `AIM` points, the best by Brier; where
-    none is, the best by Brier (the earlier in `scores`, the simpler, on a tie). Brier alone can prefer a map
-    that leaves a tenth off: on 585 games of K.O. with 3 players the isotonic curve's was 0.2128 against the
-    phased map's 0.2129, and it left 0-10% 7.5 points off where the phased map was within 5 everywhere."""
+    """The method kept: the sharpest of the calibrated, as a forecast is judged (Gneiting, Balabdaoui and
+    Raftery 2007: sharpness subject to calibration). Of the maps whose held-out chance lies inside every judged
+    tenth's 95% interval, the best by Brier; where none does, of those within `AIM` points in every tenth, the
+    best by Brier; where none is, the best by Brier (the earlier in `scores`, the simpler, on a tie).
+    A gap inside its interval is what the games' spread gives a map exactly right; a gap outside it, however
+    small, is the map's own. So on 11,000 hinted games of TIC TOC with 4 players, the phased curve, 5.0 points
+    off at most and Brier 0.1731, lay outside its interval under 10% (2.9 points low on 5,301 positions) where
+    the isotonic curve (5.2 points off on 457, Brier 0.1732) lay inside its interval everywhere: the isotonic
+    curve is kept. Brier alone can prefer a map that leaves a tenth off: on 585 games of K.O. with 3 players
+    the isotonic curve's was 0.2128 against the phased map's 0.2129, and it left 0-10% 7.5 points off."""
     order = list(scores)
-    within = [method for method in order if scores[method]["largest gap"] <= AIM] or order
+    calibrated = [method for method in order if scores[method]["outside"] == 0]
+    within = calibrated or [method for method in order if scores[method]["largest gap"] <= AIM] or order
     return min(within, key=lambda method: (scores[method]["brier"], order.index(method)))
 
 
@@ -475,7 +484,8 @@ def fit_all(names: list[str], count: int, store: str | None, seats: list[int] | 
             fits[str(players)] = {"method": method, **fitted(method, first + second), "positions": len(points),
                                   "games": len(first) + len(second),
                                   "held-out brier": {m: score["brier"] for m, score in scores.items()},
-                                  "held-out largest gap": {m: score["largest gap"] for m, score in scores.items()}}
+                                  "held-out largest gap": {m: score["largest gap"] for m, score in scores.items()},
+                                  "held-out outside": {m: score["outside"] for m, score in scores.items()}}
             fitted_on += first + second
             print(f"{name}, {players} players, {kind}: {method} on {len(points)} positions of "
                   f"{len(first) + len(second)} games (held-out {scores})")

@@ -106,18 +106,35 @@ def test_strength_prints_wins_draws_and_losses_per_seat(capsys):
         assert sum(counts) == 4
 
 
-def test_the_calibration_keeps_the_best_brier_among_the_maps_that_meet_the_aim():
+def test_the_calibration_keeps_the_sharpest_of_the_calibrated_maps_else_of_those_that_meet_the_aim():
     coach = load("coach")
-    scores = {"raw": {"brier": 0.2070, "largest gap": 8.4}, "platt": {"brier": 0.2091, "largest gap": 6.0},
-              "isotonic": {"brier": 0.2079, "largest gap": 3.9}, "phased": {"brier": 0.2085, "largest gap": 4.8}}
-    assert coach.chosen(scores) == "isotonic"
+    scores = {"raw": {"brier": 0.2070, "largest gap": 8.4, "outside": 3},
+              "platt": {"brier": 0.2091, "largest gap": 6.0, "outside": 0},
+              "isotonic": {"brier": 0.2079, "largest gap": 3.9, "outside": 1},
+              "phased": {"brier": 0.2085, "largest gap": 4.8, "outside": 0}}
+    assert coach.chosen(scores) == "phased"  # inside every interval, though isotonic's Brier is better
+    scores["phased"]["outside"] = 1
+    assert coach.chosen(scores) == "platt"  # 6 points off in a tenth its games' spread explains
+    scores["platt"]["outside"] = 2
+    assert coach.chosen(scores) == "isotonic"  # none calibrated: the best Brier within 5 points
     for score in scores.values():
-        score["largest gap"] += 5  # none meets the aim: the best by Brier
+        score["largest gap"] += 5  # none meets the aim either: the best by Brier
     assert coach.chosen(scores) == "raw"
-    level = {method: {"brier": 0.1, "largest gap": 1.0} for method in coach.METHODS}
+    level = {method: {"brier": 0.1, "largest gap": 1.0, "outside": 0} for method in coach.METHODS}
     assert coach.chosen(level) == "raw"  # the simplest on a tie
-    hinted = {coach.ANALYSIS_MAP: {"brier": 0.1, "largest gap": 4.0}, **level}
+    hinted = {coach.ANALYSIS_MAP: {"brier": 0.1, "largest gap": 4.0, "outside": 0}, **level}
     assert coach.chosen(hinted) == coach.ANALYSIS_MAP  # a hint's own map must beat the analysis's to be kept
+
+
+def test_a_held_out_tenth_outside_its_interval_counts_against_its_map():
+    coach = load("coach")
+    right = [(0.3, float(k % 10 < 3), k) for k in range(2_000)]  # said 30%, won 30%
+    low = [(0.27, outcome, game) for _, outcome, game in right]  # said 27%: 3 points off, on 2,000 games
+    judged = {"phased": (*coach.reliability(low), len(low)), "isotonic": (*coach.reliability(right), len(right))}
+    scores = coach.scores_of(judged)
+    assert scores["phased"] == {"brier": pytest.approx(0.2109, abs=1e-4), "largest gap": 3.0, "outside": 1}
+    assert scores["isotonic"] == {"brier": pytest.approx(0.21, abs=1e-4), "largest gap": 0.0, "outside": 0}
+    assert coach.chosen(scores) == "isotonic"
 
 
 def test_the_calibration_plays_the_same_games_in_two_processes_and_keeps_them(tmp_path, monkeypatch):
