@@ -68,6 +68,9 @@ ISOTONIC_BLOCK = 25
 """The fewest positions an isotonic curve's block holds before pooling."""
 FEWEST_GAMES = 20
 """A set of calibration games holds at least this many, however few positions it is asked for."""
+ROUND = 8
+"""Games each process plays before the games so far are kept: a round waits for its slowest game, so one game
+a process would leave a core idle a quarter of the time."""
 
 
 def default_game(name: str, seed: int, players: int | None = None):
@@ -142,8 +145,8 @@ def gathered(play: Callable[[int], dict], count: int, seed: int, found: list[dic
              kept: Callable[[list[dict]], None] | None = None, games: int = FEWEST_GAMES) -> list[dict]:
     """Games `play(number)` for the numbers from `seed` on until `count` judged positions and `games` games
     are gathered: the first of those `found` already (as many as that takes), then played; with `jobs` over 1,
-    played that many at a time in as many processes, and the same games as one at a time. `kept` is given the
-    games after each round: a long run stopped keeps what it played."""
+    in as many processes, `ROUND` games each a round, and the same games as one at a time (those played past
+    enough are dropped). `kept` is given the games after each round: a long run stopped keeps what it played."""
     found, stored = [], list(found or [])
 
     def enough() -> bool:
@@ -153,7 +156,7 @@ def gathered(play: Callable[[int], dict], count: int, seed: int, found: list[dic
         found.append(stored.pop(0))
     with ProcessPoolExecutor(jobs) if jobs > 1 else nullcontext() as pool:
         while not enough():
-            numbers = range(seed + len(found), seed + len(found) + jobs)
+            numbers = range(seed + len(found), seed + len(found) + jobs * (ROUND if jobs > 1 else 1))
             for game in pool.map(play, numbers) if pool else map(play, numbers):
                 if not enough():
                     found.append(game)
