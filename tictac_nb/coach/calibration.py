@@ -22,10 +22,11 @@ seat count without one keeps the raw chance. The maps are stored in `calibration
 with the coach's own noise (the spread of its chance for the same move in two analyses of the same game), so
 that a move is marked only where its drop is beyond that noise. Every map is strictly increasing in the raw
 estimate and every move of one position shares its phase, so a map never changes which move ranks first;
-they are applied with `math` and `bisect` only (Pyodide). On the held-out half of the games it was fitted
-with, the chance is within 5 points of how often the mover won in every tenth of 40 or more positions, for
-every game at every seat count; on games from seeds no fit has seen, the chart's chance is too, and the
-hint's at every one but TIC TOC with 4 players (the figures: docs/calibration.md).
+they are applied with `math` and `bisect` only (Pyodide). On games from seeds no fit has seen, the chance is
+within 5 points of how often the mover won in every tenth of 40 or more positions, the chart's and the hint's,
+for every game at every seat count; so it is on the held-out half of the games each map was fitted with, but
+for TIC TOC's 4-player hint, 5.2 points off in a tenth inside its 95% interval (the figures:
+docs/calibration.md).
 """
 
 from __future__ import annotations
