@@ -32,7 +32,7 @@ from arena_support import Skill, assignment_with_links, ladder  # noqa: E402
 from browser_support import free_port  # noqa: E402
 from wire import RoomServer  # noqa: E402
 
-from tictac_nb import arena  # noqa: E402
+from tictac_nb.rooms import submit as arena  # noqa: E402
 
 STUDENTS = 30
 PAGES = 30

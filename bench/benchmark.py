@@ -34,7 +34,7 @@ from pathlib import Path
 
 import tictac_nb
 from tictac_nb import Game, MCTSBot, lab
-from tictac_nb.speedups import compiled, plain_game
+from tictac_nb.core.speedups import compiled, plain_game
 
 OPENSPIEL_PAIRS = {"tic-tac-two": "tic_tac_toe", "tyc": "ultimate_tic_tac_toe"}
 TARGET_MOVES = {"tic-tac-two": 150_000}

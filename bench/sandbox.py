@@ -15,7 +15,7 @@ move's limit every move, asleep (the game's clock, `lab.tournaments.CLOCK`, boun
 tournament of honest bots that each think 0.3 s of CPU a move under a limit of 0.5 s, with one CPU hog among
 them that keeps eight processes spinning through its moves, on every core: a bot's clock is its own jail's
 CPU (`sandbox.MoveClock`), so no honest bot forfeits however busy the hog keeps the machine. Each worker runs
-in its jail (`tictac_nb.jail`) where one can start, with its cgroup and seccomp filter where they can be had
+in its jail (`tictac_nb.trust.jail`) where one can start, with its cgroup and seccomp filter where they can be had
 (said in the first line): its start is timed too. Aims (issues 20, 28 and 41): a jailed worker's start <=
 0.5 s; the sandbox's cost <= 1 ms a decision; the tournament <= 60 s on a 2-core machine, <= 120 s with the
 slow bot; no honest bot forfeits beside the hog.
@@ -30,9 +30,10 @@ import statistics
 import time
 
 import tictac_nb
-from tictac_nb import lab, sandbox
-from tictac_nb.bots import SeatBot
-from tictac_nb.sandbox import decide
+from tictac_nb import lab
+from tictac_nb.core.bots import SeatBot
+from tictac_nb.trust import sandbox
+from tictac_nb.trust.sandbox import decide
 
 TARGET_MS = 1.0
 TARGET_TOURNAMENT_SECONDS = 60.0

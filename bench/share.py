@@ -39,7 +39,7 @@ from browser_support import CHROMIUM, stop_group  # noqa: E402
 from play_pages import median_row, serve, timed_runs  # noqa: E402
 from share_games import CHASE  # noqa: E402
 
-from tictac_nb import sharing  # noqa: E402
+from tictac_nb.web import sharing  # noqa: E402
 
 AIM_SECONDS = 10.0
 AIM_LOAD = 2.0

@@ -15,7 +15,7 @@ Everything comes from the package registries, so the site builds on a machine wi
   imports (bench/play_pages.py measures where those seconds go).
 Packages with compiled code (numpy, pandas, matplotlib) have no WebAssembly wheels on PyPI: their lock
 entries point at Pyodide's CDN, so plots work where the site is online, and offline `import tictac_nb`
-turns their absence into one line (`tictac_nb.browser`). Each notebook opens with one line on how to run
+turns their absence into one line (`tictac_nb.web.browser`). Each notebook opens with one line on how to run
 it (site/first_cell.md), and is written as a Jupyter server serves it (multi-line texts joined), which
 JupyterLite's renderers and table of contents expect.
 """
@@ -57,7 +57,7 @@ WIDGETS = ("anywidget", "ipywidgets", "jupyterlab_widgets")
 PLAY_LOCK = "play-lock.json"
 PLAY_LEAVES_OUT = ("ipython", "jupyterlab-widgets", "widgetsnbextension")
 """What the kit's wheel needs in a kernel but a play page never imports, left out of the play pages' lock
-with all that only they need: IPython (no shell runs there: `tictac_nb.browser.without_ipython` stands in)
+with all that only they need: IPython (no shell runs there: `tictac_nb.web.browser.without_ipython` stands in)
 and the widgets' front ends (the page draws widgets/board.js itself)."""
 
 
@@ -200,7 +200,7 @@ def write_play_pages(output: Path) -> list[str]:
     import html
 
     import tictac_nb
-    from tictac_nb.play import one_line
+    from tictac_nb.notebook.play import one_line
 
     play = output / "play"
     play.mkdir(parents=True, exist_ok=True)
@@ -228,7 +228,7 @@ def write_play_pages(output: Path) -> list[str]:
 def write_shared_page(play: Path) -> None:
     """The page that plays a shared game (`tictac_nb.share`), its scripts, and its template, from which
     `share(game, "x.html")` writes a self-contained file."""
-    from tictac_nb.shared_file import SITE_POLICY, TEMPLATE
+    from tictac_nb.web.shared_file import SITE_POLICY, TEMPLATE
 
     for name in ("shared.js", "shared-site.js", "shared-worker.js"):
         shutil.copy2(SITE / "play" / name, play / name)

@@ -18,8 +18,8 @@ import sys
 import time
 
 import tictac_nb
-from tictac_nb.bots import MCTSBot, RandomBot
-from tictac_nb.engine import Outcome, State
+from tictac_nb.core.bots import MCTSBot, RandomBot
+from tictac_nb.core.engine import Outcome, State
 
 
 def fingerprint(state: State) -> str:
@@ -97,7 +97,7 @@ def seed_searching_factory(seed: int):
 # ---- monkeypatching from inside a move -------------------------------------------------------------
 def monkeypatches(state: State) -> str:
     RandomBot.choose = MCTSBot.choose = lambda self, s: "I resign"
-    tictac_nb.bots.seat_copy = lambda real, seat, rng: real
+    tictac_nb.core.bots.seat_copy = lambda real, seat, rng: real
     type(state).determinize = lambda self, player, rng: self
     time.perf_counter = lambda: 0.0
     time.monotonic = lambda: 0.0

@@ -1,8 +1,8 @@
 """Last stone: a game written from scratch on `State`, as a student shares it (tests/test_share.py and
 tests/browser/test_share.py): its whole module is its shared source."""
 
-from tictac_nb import svg
-from tictac_nb.engine import Game, Outcome, State
+from tictac_nb.core import svg
+from tictac_nb.core.engine import Game, Outcome, State
 
 
 class LastStone(State):

@@ -17,7 +17,7 @@ import tictac_nb
 from tictac_nb import Game, Outcome, State
 from tictac_nb.adapters.actions import action_count, numbering
 from tictac_nb.adapters.observations import encoder, observe
-from tictac_nb.engine import Option, int_between, seed_bits
+from tictac_nb.core.engine import Option, int_between, seed_bits
 
 SEEDS = st.integers(0, 2**32 - 1)
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -370,11 +370,11 @@ def test_pettingzoo_winners_share_and_losers_share():
     from tictac_nb.adapters.pettingzoo import shares
 
     state = tictac_nb.new_game("tic-tac-ko", seed=1, players=3)
-    state.outcome = tictac_nb.engine.Outcome((1,), None, "test")
+    state.outcome = tictac_nb.core.engine.Outcome((1,), None, "test")
     assert shares(state) == [-0.5, 1.0, -0.5]
-    state.outcome = tictac_nb.engine.Outcome((0, 2), None, "test")
+    state.outcome = tictac_nb.core.engine.Outcome((0, 2), None, "test")
     assert shares(state) == [0.5, -1.0, 0.5]
-    state.outcome = tictac_nb.engine.Outcome((), None, "draw")
+    state.outcome = tictac_nb.core.engine.Outcome((), None, "draw")
     assert shares(state) == [0.0, 0.0, 0.0]
 
 
@@ -498,7 +498,7 @@ def test_a_grid_game_registered_after_the_adapter_is_found_by_load_game():
 
 
 def test_a_registration_hook_that_refuses_a_game_leaves_the_kit_as_it_was(monkeypatch):
-    from tictac_nb import registry
+    from tictac_nb.core import registry
     from tictac_nb.grid import grid_game
 
     def refuse(game: Game) -> None:

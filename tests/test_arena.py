@@ -15,10 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
-from tictac_nb import IllegalAction, MCTSBot, RandomBot, lab, sandbox
-from tictac_nb.bots import Forfeit, SeatBot, seat_copy
+from tictac_nb import IllegalAction, MCTSBot, RandomBot, lab
+from tictac_nb.core.bots import Forfeit, SeatBot, seat_copy
 from tictac_nb.lab import tournaments
-from tictac_nb.sandbox import as_bot, decide
+from tictac_nb.trust import sandbox
+from tictac_nb.trust.sandbox import as_bot, decide
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

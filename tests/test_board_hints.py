@@ -11,8 +11,8 @@ from helpers import random_game
 
 import tictac_nb
 from tictac_nb import Board, RandomBot, coach
-from tictac_nb.rooms.room import TRAITS
-from tictac_nb.table import MESSAGES
+from tictac_nb.core.front_end import TRAITS
+from tictac_nb.notebook.table import MESSAGES
 
 X, O = 0, 1  # noqa: E741 (Tic Tac Two's players)
 

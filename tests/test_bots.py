@@ -10,8 +10,8 @@ from helpers import ALL_GAMES
 
 import tictac_nb
 from tictac_nb import MCTSBot
-from tictac_nb.bots import RandomRollout, default_bot, payoff, score_value
-from tictac_nb.engine import SetupRandom, seed_bits
+from tictac_nb.core.bots import RandomRollout, default_bot, payoff, score_value
+from tictac_nb.core.engine import SetupRandom, seed_bits
 from tictac_nb.games.tic_tac_two.rules import box_tiles, layouts
 
 

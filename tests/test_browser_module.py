@@ -1,4 +1,4 @@
-"""`tictac_nb.browser`: offline in a web page, a missing plotting package says so in one line."""
+"""`tictac_nb.web.browser`: offline in a web page, a missing plotting package says so in one line."""
 
 import subprocess
 import sys
@@ -38,7 +38,7 @@ def test_a_page_without_ipython_imports_the_widgets_and_plays_on_a_stand_in():
         sys.meta_path.insert(0, Uninstalled())
         from tictac_nb import browser
         browser.without_ipython()
-        from tictac_nb.page import SitePage
+        from tictac_nb.web.page import SitePage
         import ipywidgets
         from IPython import get_ipython
         print(get_ipython(), "__file__" in vars(sys.modules["IPython"]))

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from tictac_nb import cgroup, jail
+from tictac_nb.trust import cgroup, jail
 
 MEMORY, PROCESSES = 256 * 2**20, 18
 

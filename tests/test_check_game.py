@@ -11,13 +11,14 @@ import time
 import pytest
 
 import tictac_nb
-from tictac_nb import Game, GameCheckFailed, IllegalAction, InvalidOption, Outcome, State, check_game, printing
-from tictac_nb.bots import MCTSBot, RandomBot
+from tictac_nb import Game, GameCheckFailed, IllegalAction, InvalidOption, Outcome, State, check_game
 from tictac_nb.checks import AIM_BOT_MS, AIM_MOVES_PER_SECOND, speed_warnings
-from tictac_nb.engine import InvalidGame, Option, int_between, seed_bits
-from tictac_nb.frozen import FrozenDict
+from tictac_nb.classroom import printing
+from tictac_nb.core.bots import MCTSBot, RandomBot
+from tictac_nb.core.engine import InvalidGame, Option, int_between, seed_bits
+from tictac_nb.core.frozen import FrozenDict
+from tictac_nb.core.registry import BUILTIN
 from tictac_nb.grid import GridState, grid_game
-from tictac_nb.registry import BUILTIN
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 SQUARES = tuple(str(n) for n in range(1, 10))

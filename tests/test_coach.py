@@ -15,9 +15,9 @@ from helpers import SVG, assert_fits_with_11_px_text, contrast, play, random_gam
 import tictac_nb
 from tictac_nb import RandomBot, coach, lab
 from tictac_nb.coach import Analysis, MoveJudgement, calibration, chart, words
+from tictac_nb.core.svg import PALETTE
 from tictac_nb.games.tic_tac_ko.bots import KOBot
 from tictac_nb.games.tic_toc.bots import RULES, TicTocBot
-from tictac_nb.svg import PALETTE
 
 TILES = {"peek": False, "wild": False, "tiles": "XOXOCOX--"}
 """A fixed Tic Tac Two layout with no Peek or Wild tile: scripted positions mean the same every run."""

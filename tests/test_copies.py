@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import Game
-from tictac_nb.engine import Option, State
-from tictac_nb.frozen import FrozenDict, freeze, thaw
+from tictac_nb.core.engine import Option, State
+from tictac_nb.core.frozen import FrozenDict, freeze, thaw
 from tictac_nb.games.tic_tac_ko.cards import builtin_decks, decks_with
 
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
-from tictac_nb import exercises, lab
-from tictac_nb.bots import seat_copy
+from tictac_nb import lab
+from tictac_nb.classroom import exercises
+from tictac_nb.core.bots import seat_copy
 
 
 def script(game: str, words: str) -> exercises.Script:
@@ -382,7 +383,7 @@ def reachable(root) -> list:
         found.append(item)
         if isinstance(item, types.FunctionType):
             stack += [cell.cell_contents for cell in item.__closure__ or ()] + list(item.__defaults__ or ())
-        elif isinstance(item, tictac_nb.engine.Game):
+        elif isinstance(item, tictac_nb.core.engine.Game):
             continue  # the rules: the same for everyone
         else:
             stack += gc.get_referents(item)

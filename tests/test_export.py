@@ -19,8 +19,8 @@ from tic_toc.toc_scripts import scripted
 
 import tictac_nb
 from tictac_nb import InvalidRecord, export_html
-from tictac_nb.export import NARROW, page
-from tictac_nb.replay import Timeline
+from tictac_nb.notebook.export import NARROW, page
+from tictac_nb.notebook.timeline import Timeline
 
 EVERY_GAME = [("tic-tac-two", {}), ("tyc", {}), ("tic-tac-trek", {}), ("tic-toc", {}), ("tic-toc", {"players": 4}),
               ("tic-tac-ko", {"players": 2}), ("tic-tac-ko", {})]

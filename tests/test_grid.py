@@ -9,7 +9,8 @@ import pytest
 from helpers import assert_fits_with_11_px_text, play, refused
 
 import tictac_nb
-from tictac_nb import InvalidOption, MCTSBot, printing
+from tictac_nb import InvalidOption, MCTSBot
+from tictac_nb.classroom import printing
 from tictac_nb.grid import GridState, grid_game
 from tictac_nb.grid.rules import EMPTY
 

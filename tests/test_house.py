@@ -17,11 +17,12 @@ import pytest
 import sandbox_attacks as attacks
 
 import tictac_nb
-from tictac_nb import RandomBot, lab, sandbox
-from tictac_nb.bots import MCTSBot, default_bot, seat_copy
+from tictac_nb import RandomBot, lab
+from tictac_nb.core.bots import MCTSBot, default_bot, seat_copy
+from tictac_nb.core.registry import GAMES
 from tictac_nb.lab import sweeps
-from tictac_nb.registry import GAMES
-from tictac_nb.sandbox import decide
+from tictac_nb.trust import sandbox
+from tictac_nb.trust.sandbox import decide
 
 ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("house", ROOT / "tools" / "house.py")
@@ -37,7 +38,8 @@ def test_no_module_of_the_kit_imports_another_that_imports_it_back():
     edges = house.imports()
     found = house.circles(edges)
     assert not found, "import circles: " + "; ".join(" -> ".join(loop) for loop in found)
-    assert ("tictac_nb.widget", "tictac_nb.table") in {(e.importer, e.imported) for e in edges}  # the walk sees
+    assert ("tictac_nb.notebook.widget", "tictac_nb.notebook.table") in {
+        (e.importer, e.imported) for e in edges}  # the walk sees
 
 
 def write_package(folder: Path, files: dict[str, str]) -> Path:
@@ -62,14 +64,14 @@ def test_the_walk_finds_a_circle_made_by_a_lazy_import_and_ignores_type_checking
 
 
 def test_no_module_reaches_up_to_the_package_for_its_games():
-    """Games come from `tictac_nb.registry` (`GAMES`, `game_named`, `new_game`, `from_record`), imported at the
+    """Games come from `tictac_nb.core.registry` (`GAMES`, `game_named`, `new_game`, `from_record`), imported at the
     top of a module, never from the package itself; only the sandbox's worker, a process of its own, loads the
     whole kit (the games its seat copies need) before it drops its rights."""
     reaching = [f"{e.importer}:{e.line} ({e.function or 'top'}) imports {', '.join(e.names) or 'tictac_nb'}"
-                for e in house.imports() if e.imported == "tictac_nb" and e.importer != "tictac_nb.sandbox_worker"]
+                for e in house.imports() if e.imported == "tictac_nb" and e.importer != "tictac_nb.trust.worker"]
     assert not reaching, reaching
     inner = [f"{e.importer}:{e.line} in {e.function}" for e in house.imports()
-             if e.imported == "tictac_nb.registry" and e.function]
+             if e.imported == "tictac_nb.core.registry" and e.function]
     assert not inner, inner
 
 

@@ -63,4 +63,4 @@ def test_make_play_serves_the_play_pages(tmp_path):
     finally:
         stop(proc)
     assert "application/vnd.jupyter.widget-view+json" in page, "the play page rendered no widget"
-    assert "from tictac_nb.play import" not in page, "the play page shows its code"
+    assert "from tictac_nb.notebook.play import" not in page, "the play page shows its code"

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import tictac_nb
-from tictac_nb.registry import BUILTIN
+from tictac_nb.core.registry import BUILTIN
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,7 +44,8 @@ def test_installed_wheel_plays_and_finds_its_front_end(wheel, tmp_path):
     subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target),
                     str(wheel)], check=True)
     probe = (
-        "import json, tictac_nb; from tictac_nb.widget import Board; from tictac_nb.frontend import FRONTEND;"
+        "import json, tictac_nb; from tictac_nb.notebook.widget import Board; "
+        "from tictac_nb.core.front_end import FRONTEND;"
         "s = tictac_nb.new_game('tic-tac-two', seed=1); b = Board(s); b.act(s.legal_actions()[0]);"
         "print(json.dumps([tictac_nb.__file__, str(FRONTEND), list(tictac_nb.GAMES), b.turn]))"
     )

@@ -11,10 +11,10 @@ import re
 import pytest
 
 import tictac_nb
-from tictac_nb.engine import InvalidOption
-from tictac_nb.page import MAX_MESSAGE, SitePage
-from tictac_nb.play import HUMAN, Dealer, PlayPage, game_number
-from tictac_nb.words import BOTS
+from tictac_nb.core.engine import InvalidOption
+from tictac_nb.core.words import BOTS
+from tictac_nb.notebook.play import HUMAN, Dealer, PlayPage, game_number
+from tictac_nb.web.page import MAX_MESSAGE, SitePage
 
 
 @pytest.mark.parametrize("name", list(tictac_nb.GAMES))
@@ -216,7 +216,8 @@ def played_to_the_end(board, click) -> None:
 def test_a_fresh_games_number_is_shown_when_it_ends_and_one_asked_for_at_once(name, monkeypatch):
     """A game number deals the same game again, hidden cards and the cards to come included: a player who
     knew it while playing could learn them."""
-    monkeypatch.setattr(tictac_nb.play.random, "SystemRandom", lambda: random.Random(11))  # the same fresh deals
+    monkeypatch.setattr(tictac_nb.notebook.play.random, "SystemRandom",
+                        lambda: random.Random(11))  # the same fresh deals
     page = Page(name)
     seats = [HUMAN] + [BOTS["random"]] * (len(json.loads(page.site.describe())["seats"]) - 1)
     dealt = page.deal(options={}, seats=seats)["state"]
@@ -237,7 +238,7 @@ def test_a_fresh_games_number_is_shown_when_it_ends_and_one_asked_for_at_once(na
 
 
 def test_a_voila_play_page_shows_a_fresh_games_number_when_it_ends(monkeypatch):
-    monkeypatch.setattr(tictac_nb.play.random, "SystemRandom", lambda: random.Random(11))
+    monkeypatch.setattr(tictac_nb.notebook.play.random, "SystemRandom", lambda: random.Random(11))
     page = PlayPage("tic-tac-two", seed=4)
     for menu in page.seats.children:
         menu.value = HUMAN  # both seats played by clicks here (a bot would need an event loop's turns)
@@ -266,7 +267,8 @@ class Twinned:
 def test_a_fresh_deal_sends_the_human_the_same_frame_for_a_twin_it_cannot_tell_apart(name, monkeypatch):
     """The deal a play page sends its human (the board, and no game number) is the same for a twin game whose
     hidden parts differ: the bots' hands and the cards to come."""
-    monkeypatch.setattr(tictac_nb.play.random, "SystemRandom", lambda: random.Random(3))  # the same fresh deals
+    monkeypatch.setattr(tictac_nb.notebook.play.random, "SystemRandom",
+                        lambda: random.Random(3))  # the same fresh deals
     pages = [Page(name), Page(name)]
     pages[1].site.dealer.game = Twinned(pages[1].site.dealer.game)
     seats = [HUMAN] + [BOTS["random"]] * (len(json.loads(pages[0].site.describe())["seats"]) - 1)

@@ -14,7 +14,7 @@ from helpers import variant_game
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption, InvalidRecord
-from tictac_nb.replay import Timeline
+from tictac_nb.notebook.timeline import Timeline
 
 
 class Spoof(str):

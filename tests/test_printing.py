@@ -15,7 +15,8 @@ import pytest
 from browser_support import CHROMIUM, CHROMIUM_ARGS
 
 import tictac_nb
-from tictac_nb import InvalidOption, printing
+from tictac_nb import InvalidOption
+from tictac_nb.classroom import printing
 from tictac_nb.games.tic_tac_ko.cards import builtin_objectives, decks_with
 from tictac_nb.games.tic_tac_two.rules import box_tiles
 from tictac_nb.games.tic_toc.render import FULL as TOC_NAMES
@@ -273,7 +274,7 @@ def test_every_ko_card_name_stays_clear_of_its_cards_frame():
 def test_a_registered_game_with_no_sheet_prints_its_board_or_the_pieces_a_notebook_lists(tmp_path):
     from test_check_game import NOUGHTS
 
-    from tictac_nb.engine import Game
+    from tictac_nb.core.engine import Game
 
     bare = Game("bare-noughts", "Bare noughts", NOUGHTS.state_class, NOUGHTS.render, NOUGHTS.options, move_cap=9)
     tictac_nb.register(bare)

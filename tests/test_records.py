@@ -10,7 +10,7 @@ from helpers import random_game
 
 import tictac_nb
 from tictac_nb import IllegalAction, InvalidOption, InvalidRecord
-from tictac_nb.engine import MAX_ACTION_CHARS, SEED_LIMIT
+from tictac_nb.core.engine import MAX_ACTION_CHARS, SEED_LIMIT
 
 
 def test_a_record_round_trips_through_json(game_name):

@@ -11,8 +11,8 @@ import random
 import pytest
 
 from tictac_nb import Board, InvalidRecord, from_record, new_game
-from tictac_nb.bots import RandomBot, seat_copy
-from tictac_nb.replay import Timeline
+from tictac_nb.core.bots import RandomBot, seat_copy
+from tictac_nb.notebook.timeline import Timeline
 
 GAMES = [("tic-toc", {"players": 3}), ("tic-toc", {"players": 2}), ("tic-tac-ko", {"players": 2}),
          ("tic-tac-ko", {"players": 4})]

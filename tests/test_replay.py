@@ -18,7 +18,7 @@ from tic_toc.toc_scripts import scripted
 import tictac_nb
 from tictac_nb import Board, InvalidRecord, RandomBot, Replay, lab
 from tictac_nb.games.tic_toc.bots import TicTocBot
-from tictac_nb.replay import CHECKPOINT, Timeline
+from tictac_nb.notebook.timeline import CHECKPOINT, Timeline
 
 
 def two(*moves: str, seed: int = 5, tiles: str = "XOWPCOXXO") -> tictac_nb.State:

@@ -25,9 +25,10 @@ import pytest
 import sandbox_attacks as attacks
 
 import tictac_nb
-from tictac_nb import RandomBot, cgroup, lab, sandbox
-from tictac_nb.bots import Forfeit, seat_copy
-from tictac_nb.sandbox import as_bot, decide
+from tictac_nb import RandomBot, lab
+from tictac_nb.core.bots import Forfeit, seat_copy
+from tictac_nb.trust import cgroup, sandbox
+from tictac_nb.trust.sandbox import as_bot, decide
 
 HIDDEN = [name for name, game in tictac_nb.GAMES.items()
           if game.hidden_information or game.state_class.determinize is not tictac_nb.State.determinize]
@@ -79,7 +80,7 @@ def our_workers() -> list[int]:
                 words = cmdline.read()
         except OSError:
             continue
-        if b"tictac_nb.sandbox_worker" in words and marker in words:
+        if b"tictac_nb.trust.worker" in words and marker in words:
             found.append(int(pid))
     return found
 
@@ -162,7 +163,7 @@ def test_a_tournament_draws_a_secret_seed_says_it_and_deals_again_with_it(capsys
 
 # ---- monkeypatching inside a worker --------------------------------------------------------------
 def test_monkeypatching_inside_a_worker_changes_nothing_outside_it(log):
-    originals = (RandomBot.choose, tictac_nb.bots.seat_copy, time.perf_counter, time.monotonic,
+    originals = (RandomBot.choose, tictac_nb.core.bots.seat_copy, time.perf_counter, time.monotonic,
                  {name: type(tictac_nb.new_game(name, seed=0)).determinize for name in HIDDEN})
     variants = [lab.Variant(game, SHORT[game], student(attacks.monkeypatches), game) for game in HIDDEN]
     table = lab.sweep(variants, 2, workers=2, time_limit=5, progress=False)
@@ -170,7 +171,7 @@ def test_monkeypatching_inside_a_worker_changes_nothing_outside_it(log):
     assert len(log(table)) > 8
     for _, row in table.iterrows():
         assert lab.final_state(row).history == list(row["moves"])  # every row replays: no move was illegal
-    assert originals == (RandomBot.choose, tictac_nb.bots.seat_copy, time.perf_counter, time.monotonic,
+    assert originals == (RandomBot.choose, tictac_nb.core.bots.seat_copy, time.perf_counter, time.monotonic,
                          {name: type(tictac_nb.new_game(name, seed=0)).determinize for name in HIDDEN})
     after = lab.play_games("tic-tac-two", 2, progress=False)
     assert after["forfeit"].isna().all()

@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 from share_games import CARDS, CHASE
 
 import tictac_nb
-from tictac_nb import registry, sharing
+from tictac_nb.core import registry
 from tictac_nb.grid import GridState, grid_game
-from tictac_nb.shared_file import site_files
-from tictac_nb.sharing import SharedPage, ShareError, open_shared, read_payload, share
+from tictac_nb.web import sharing
+from tictac_nb.web.shared_file import site_files
+from tictac_nb.web.sharing import SharedPage, ShareError, open_shared, read_payload, share
 
 GAMES = {"grid": CHASE, "cards": CARDS, "scratch": share_scratch.GAME}
 
@@ -68,7 +69,7 @@ def test_the_link_holds_the_game_after_a_hash_readable_and_on_the_site_given():
 def test_in_jupyterlite_a_link_opens_on_the_site_the_notebook_runs_from(monkeypatch):
     from types import SimpleNamespace
 
-    from tictac_nb import browser
+    from tictac_nb.web import browser
     worker = "https://school.example/lite/extensions/@jupyterlite/pyodide-kernel-extension/static/worker.js"
     monkeypatch.setattr(browser, "IN_A_PAGE", True)
     monkeypatch.setitem(sys.modules, "js", SimpleNamespace(location=SimpleNamespace(href=worker)))

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import IllegalAction
-from tictac_nb.speedups import compiled, has_core, plain_game, plain_module, stale
+from tictac_nb.core.speedups import compiled, has_core, plain_game, plain_module, stale
 
 COMPILED = [name for name, game in tictac_nb.GAMES.items() if has_core(game)]
 PLAIN = {name: plain_game(tictac_nb.GAMES[name]) for name in COMPILED}

@@ -1,4 +1,5 @@
-"""The drawing vocabulary every board shares (`tictac_nb.svg`): the status line, the colours, the grid, the finish."""
+"""The drawing vocabulary every board shares (`tictac_nb.core.svg`): the status line, the colours, the grid,
+the finish."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from pathlib import Path
 import pytest
 from helpers import SVG, contrast, random_game
 
-from tictac_nb import svg
-from tictac_nb.svg import PALETTE
+from tictac_nb.core import svg
+from tictac_nb.core.svg import PALETTE
 
 TEXT_COLOURS = ("ink", "muted", "target", "coach")
 

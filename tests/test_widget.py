@@ -18,11 +18,12 @@ from hypothesis import strategies as st
 from tic_tac_ko.ko_scripts import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
-from tictac_nb import Board, IllegalAction, RandomBot, sandbox
-from tictac_nb.bots import bot_name
-from tictac_nb.engine import Game, Outcome, State, Target
-from tictac_nb.widget import AUTO_PASS_DELAY, FOLLOW_UP_DELAY
-from tictac_nb.words import told
+from tictac_nb import Board, IllegalAction, RandomBot
+from tictac_nb.core.bots import bot_name
+from tictac_nb.core.engine import Game, Outcome, State, Target
+from tictac_nb.core.words import told
+from tictac_nb.notebook.widget import AUTO_PASS_DELAY, FOLLOW_UP_DELAY
+from tictac_nb.trust import sandbox
 
 X, O = 0, 1  # noqa: E741 (Tic Tac Two's players, by their marks)
 

@@ -10,9 +10,9 @@ import pytest
 from helpers import ALL_GAMES
 
 import tictac_nb
-from tictac_nb import words
+from tictac_nb.core import words
 from tictac_nb.lab.widget import BOT_CHOICES, OptionControl
-from tictac_nb.play import GAME_NUMBERS, HUMAN, Dealer, PlayPage
+from tictac_nb.notebook.play import GAME_NUMBERS, HUMAN, Dealer, PlayPage
 from tictac_nb.rooms.pages import game_forms, lobby_words
 
 CODE = re.compile(r"\bNone\b|\bFalse\b|\bTrue\b|[{}\[\]]|\b0 \(|_|\.py\b|MCTSBot|RandomBot|Bot\b")

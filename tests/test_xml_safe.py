@@ -10,7 +10,8 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 import tictac_nb
-from tictac_nb import Board, export_html, svg
+from tictac_nb import Board, export_html
+from tictac_nb.core import svg
 from tictac_nb.games.tic_tac_ko import cards
 
 HOSTILE = "Bell\x00\x07\x1b\x0b\ufffe\ud800 ring"

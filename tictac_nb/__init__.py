@@ -10,23 +10,25 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from . import browser
-from .bots import MCTSBot, RandomBot
 from .checks import GameCheckFailed, GameReport, check_game
-from .engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target
-from .printing import print_and_play
-from .registry import GAMES, from_record, game_named, new_game, register, unregister
-from .version import VERSION
+from .classroom.printing import print_and_play
+from .core import moved
+from .core.bots import MCTSBot, RandomBot
+from .core.engine import Game, IllegalAction, InvalidOption, InvalidRecord, Outcome, State, Target
+from .core.registry import GAMES, from_record, game_named, new_game, register, unregister
+from .core.version import VERSION
+from .web import browser
 
 __version__ = VERSION
+moved.install()
 
 if browser.IN_A_PAGE:
     browser.offline_plots()
     browser.without_ipython()
 
 
-LAZY = {"Board": "widget", "Replay": "replay", "PlayPage": "play", "export_html": "export", "share": "sharing",
-        "open_shared": "sharing"}
+LAZY = {"Board": "notebook.widget", "Replay": "notebook.replay", "PlayPage": "notebook.play",
+        "export_html": "notebook.export", "share": "web.sharing", "open_shared": "web.sharing"}
 """Names whose modules pull in ipywidgets (a shared game's page serves a board): loaded only when asked for."""
 
 

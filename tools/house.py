@@ -206,7 +206,7 @@ def main() -> None:
     print("longest functions:")
     for lines, name in longest_functions():
         print(f"  {lines:4} {name}")
-    for module, cls in (("tictac_nb.widget", "Board"), ("tictac_nb.table", "Table")):
+    for module, cls in (("tictac_nb.notebook.widget", "Board"), ("tictac_nb.notebook.table", "Table")):
         print(f"{module}:{cls}: {class_lines(module, cls)} lines")
 
 

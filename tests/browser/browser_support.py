@@ -197,7 +197,8 @@ class BoardPage:
     """
 
     def __init__(self, page, board, width: float | None = None, theme: str | None = None) -> None:
-        from tictac_nb.frontend import FRONTEND, BoardFront
+        from tictac_nb.core.front_end import FRONTEND
+        from tictac_nb.notebook.frontend import BoardFront
 
         self.page, self.board = page, board
         self.synced_traits = tuple(BoardFront.class_own_traits(sync=True))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from browser_support import played, targets_of, wait_until_human
 
 from tictac_nb import Board
-from tictac_nb.widget import FOLLOW_UP_DELAY
+from tictac_nb.notebook.widget import FOLLOW_UP_DELAY
 
 BOT_DELAY = inspect.signature(Board).parameters["bot_delay"].default  # the boards under test keep the default
 

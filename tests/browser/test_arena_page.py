@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from rooms.arena_support import Skill, assignment_with_links
 
-from tictac_nb import arena
-from tictac_nb.words import ARENA, DEAD_ENDS
+from tictac_nb.core.words import ARENA, DEAD_ENDS
+from tictac_nb.rooms import submit as arena
 
 SHOTS = "/tmp/arena-page-{}.png"
 

@@ -24,8 +24,8 @@ from browser_support import (
 from replies import time_replies
 
 import tictac_nb
-from tictac_nb.engine import Choice, WholeNumber, boolean
-from tictac_nb.play import HUMAN, PlayPage
+from tictac_nb.core.engine import Choice, WholeNumber, boolean
+from tictac_nb.notebook.play import HUMAN, PlayPage
 
 # what the issue saw when front-end packages did not fit together
 MISMATCH = ("Unsatisfied version", "No satisfying version", "failed to activate", "Failed to create module",

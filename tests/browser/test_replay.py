@@ -10,7 +10,7 @@ import pytest
 from browser_support import run_all
 
 import tictac_nb
-from tictac_nb.replay import Timeline
+from tictac_nb.notebook.timeline import Timeline
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
@@ -140,7 +140,7 @@ def exported_toc(tmp_path, viewer=0) -> tuple:
 def test_an_exported_file_lays_out_for_a_phone_and_says_whose_view_it_shows(page, tmp_path):
     from a11y import measure, problems
 
-    from tictac_nb.export import NARROW
+    from tictac_nb.notebook.export import NARROW
 
     state, path = exported_toc(tmp_path)
     page.set_viewport_size({"width": 400, "height": 800})

@@ -11,7 +11,7 @@ import random
 import pytest
 from browser_support import free_port
 
-from tictac_nb.words import DEAD_ENDS
+from tictac_nb.core.words import DEAD_ENDS
 
 WIDTHS = (1920, 400)
 PANEL = ".dead-end:not([hidden])"

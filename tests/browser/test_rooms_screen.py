@@ -10,7 +10,7 @@ import re
 import pytest
 from rooms.wire import RoomServer
 
-from tictac_nb.registry import GAMES, is_builtin
+from tictac_nb.core.registry import GAMES, is_builtin
 from tictac_nb.rooms.server import qr_svg
 from tictac_nb.rooms.store import Store
 

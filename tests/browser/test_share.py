@@ -18,7 +18,7 @@ import share_scratch
 from browser_support import SITE, chromium_browser, only_localhost, turn
 from share_games import CARDS, CHASE
 
-from tictac_nb import sharing
+from tictac_nb.web import sharing
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 

@@ -32,7 +32,7 @@ from browser_support import (
 from replies import time_replies
 
 import tictac_nb
-from tictac_nb.play import HUMAN as HUMAN_SEAT
+from tictac_nb.notebook.play import HUMAN as HUMAN_SEAT
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("site")]
 

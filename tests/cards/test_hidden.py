@@ -9,7 +9,7 @@ import random
 import pytest
 from cards.decks import registered
 
-from tictac_nb.bots import MCTSBot, seat_copy
+from tictac_nb.core.bots import MCTSBot, seat_copy
 
 X_CARDS = ["Mark", "Mark", "Eraser"]
 TWINS = ([*X_CARDS, "Mark", "Gold", "Rush", "Mark", "Dud", "Eraser"],   # O holds Gold and Rush, draws Dud

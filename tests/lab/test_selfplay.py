@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
-from tictac_nb import MCTSBot, RandomBot, lab, sandbox
+from tictac_nb import MCTSBot, RandomBot, lab
 from tictac_nb.lab import selfplay
+from tictac_nb.trust import sandbox
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import lab
-from tictac_nb.engine import Option, boolean, choice_of, int_between
+from tictac_nb.core.engine import Option, boolean, choice_of, int_between
 from tictac_nb.lab.widget import OptionControl, option_domain
 
 matplotlib.use("Agg")

@@ -1,5 +1,5 @@
 """Test support for the arena: bots of known strengths, and a class of them submitted through the arena's API
-(`tictac_nb.arena.submit`, as a student's notebook does) to a `tictac-nb serve` in a subprocess."""
+(`tictac_nb.rooms.submit.submit`, as a student's notebook does) to a `tictac-nb serve` in a subprocess."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class Skill:
         self.name = f"skill {p:g}"
 
     def choose(self, state: Any) -> str:
-        from tictac_nb.bots import MCTSBot
+        from tictac_nb.core.bots import MCTSBot
 
         if len(state.history) < 2:
             print(f"{self.secret}: thinking")

@@ -1,5 +1,5 @@
 """The class arena, end to end: a real `tictac-nb serve` (a subprocess in its own process group, data in a temp
-folder), 30 students' bots of known strengths submitted by 30 links from "notebooks" (`tictac_nb.arena`),
+folder), 30 students' bots of known strengths submitted by 30 links from "notebooks" (`tictac_nb.rooms.submit`),
 matches played in jails until every bot has `GAMES` games, and then: the ladder's order agrees with the
 strengths, no student sees another's code or prints, no student submits for another, bad bots are refused
 with their sentence, garbage at the submission endpoint is a 4xx with a sentence that stores nothing, and a
@@ -26,10 +26,10 @@ from hypothesis import strategies as st
 from rooms.arena_support import Skill, assignment_with_links, get, ladder, teacher, wait_for
 from rooms.wire import RoomServer
 
-from tictac_nb import arena
+from tictac_nb.core.words import ARENA, DEAD_ENDS
+from tictac_nb.rooms import submit as arena
 from tictac_nb.rooms.arena import MAX_BOT, REFUSALS
 from tictac_nb.rooms.store import DATABASE
-from tictac_nb.words import ARENA, DEAD_ENDS
 
 STUDENTS = 30
 SKILLS = (1.0, 0.0)
@@ -294,7 +294,7 @@ def test_matches_run_on_the_executor_they_are_given(tmp_path):
 
     from tictac_nb.rooms.arena import Submission
     from tictac_nb.rooms.hall import Hall
-    from tictac_nb.sandbox import Entrant
+    from tictac_nb.trust.sandbox import Entrant
 
     with ThreadPoolExecutor(1) as executor:
         hall = Hall(tmp_path, arena_executor=executor)

@@ -13,7 +13,8 @@ import pytest
 from rooms.wire import run, served
 
 from tictac_nb import Board, rooms
-from tictac_nb.rooms.client import SERVER_FILE, parse_link
+from tictac_nb.notebook.remote import parse_link
+from tictac_nb.rooms.client import SERVER_FILE
 from tictac_nb.rooms.hall import Hall
 
 

@@ -11,8 +11,8 @@ import pytest
 from rooms.test_lobby import fetch
 from rooms.wire import run, served
 
+from tictac_nb.core.words import DEAD_ENDS
 from tictac_nb.rooms.hall import Hall
-from tictac_nb.words import DEAD_ENDS
 
 
 @pytest.mark.parametrize("key", DEAD_ENDS)

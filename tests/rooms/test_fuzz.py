@@ -15,9 +15,9 @@ import time
 import pytest
 from rooms.wire import Client, run, served
 
+from tictac_nb.notebook.table import MESSAGES
 from tictac_nb.rooms.hall import Hall
 from tictac_nb.rooms.server import CLOSE_BINARY, CLOSE_FLOOD, CLOSE_TOKEN, MAX_MESSAGE
-from tictac_nb.table import MESSAGES
 
 FRAMES = 2000  # per game
 SECONDS = 40  # at most, per game

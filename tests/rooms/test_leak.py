@@ -15,7 +15,7 @@ import random
 import pytest
 from rooms.wire import Client, run, served
 
-from tictac_nb.engine import State
+from tictac_nb.core.engine import State
 from tictac_nb.rooms.hall import Hall
 from tictac_nb.rooms.room import Room, Seat, View
 

@@ -11,11 +11,13 @@ import pytest
 from rooms.wire import Client, run, served
 
 import tictac_nb
-from tictac_nb import Board, sandbox
+from tictac_nb import Board
+from tictac_nb.core.front_end import CLOSE_TAKEN_OVER
+from tictac_nb.core.words import told
 from tictac_nb.rooms.hall import Hall
-from tictac_nb.rooms.room import CLOSE_TAKEN_OVER, Room, make_bot
+from tictac_nb.rooms.room import Room, make_bot
 from tictac_nb.rooms.server import BURST, CLOSE_BINARY, CLOSE_FLOOD, CLOSE_TOKEN, CLOSE_UNKNOWN_ROOM, MAX_MESSAGE
-from tictac_nb.words import told
+from tictac_nb.trust import sandbox
 
 
 def test_a_seat_is_sent_what_a_board_bound_to_it_shows():
@@ -238,7 +240,7 @@ def test_one_connection_a_seat_the_new_one_takes_over_and_the_old_is_told():
 
 
 def test_a_seat_is_sent_every_trait_a_board_syncs():
-    from tictac_nb.frontend import BoardFront
-    from tictac_nb.rooms.room import TRAITS
+    from tictac_nb.core.front_end import TRAITS
+    from tictac_nb.notebook.frontend import BoardFront
 
     assert sorted(TRAITS) == sorted(BoardFront.class_own_traits(sync=True))

@@ -1,7 +1,7 @@
 """A room's words from each screen's side: another seat's action is told as done by them ("Player 2 played Pirate
 on their table."), the mover's own as "You ..."; the seat the room is about to pass for is told so ("passing: no
 answer" in K.O.), and only that seat; auto-pass is offered, in the game's own words, only in a game with answer
-windows. Every action is worded in one place (`tictac_nb.words.told` on the game's `describe()`)."""
+windows. Every action is worded in one place (`tictac_nb.core.words.told` on the game's `describe()`)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from helpers import ALL_GAMES
 
 import tictac_nb
+from tictac_nb.core.words import PASSING, auto_pass_words, told
 from tictac_nb.rooms.pages import game_forms
 from tictac_nb.rooms.room import Room, Seat
-from tictac_nb.words import PASSING, auto_pass_words, told
 
 
 def a_room(state) -> tuple[Room, list]:

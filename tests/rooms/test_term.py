@@ -12,13 +12,14 @@ import pytest
 from rooms.wire import Client, Closed, run, served
 
 from tictac_nb import Board, from_record, new_game
-from tictac_nb.bots import RandomBot
+from tictac_nb.core.bots import RandomBot
+from tictac_nb.core.front_end import CLOSE_FREED, CLOSE_FULL, CLOSE_LOCKED, CLOSE_REISSUED, CLOSE_REMOVED
+from tictac_nb.core.words import DEAD_ENDS, told
+from tictac_nb.notebook.table import AUTO_PASS_DELAY
 from tictac_nb.rooms import room as room_module
 from tictac_nb.rooms.hall import Hall
-from tictac_nb.rooms.room import CLOSE_FREED, CLOSE_FULL, CLOSE_LOCKED, CLOSE_REISSUED, CLOSE_REMOVED, View
+from tictac_nb.rooms.room import View
 from tictac_nb.rooms.server import CLOSE_TOKEN
-from tictac_nb.table import AUTO_PASS_DELAY
-from tictac_nb.words import DEAD_ENDS, told
 
 
 def forced(state) -> bool:

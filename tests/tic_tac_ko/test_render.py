@@ -13,7 +13,7 @@ from helpers import SVG, assert_fits_with_11_px_text, contrast, play, random_gam
 from tic_tac_ko.ko_scripts import CUTE_HAND, EVIL_HAND, new
 
 import tictac_nb
-from tictac_nb.widget import Board
+from tictac_nb.notebook.widget import Board
 
 render = importlib.import_module("tictac_nb.games.tic_tac_ko.render")
 

@@ -10,8 +10,8 @@ from helpers import SVG, assert_fits_with_11_px_text, contrast, play, random_gam
 
 import tictac_nb
 from tictac_nb import MCTSBot
+from tictac_nb.core.svg import PALETTE
 from tictac_nb.games.tic_tac_trek.render import CELL, SMALLEST
-from tictac_nb.svg import PALETTE
 
 FOREST = {"mountain": 0, "desert": 0, "grassland": 0, "forest": 16, "lake": 0}
 

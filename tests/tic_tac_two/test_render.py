@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
-from tictac_nb.svg import PALETTE
+from tictac_nb.core.svg import PALETTE
 
 
 def game(tiles: str, *moves: str):

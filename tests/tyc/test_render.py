@@ -11,7 +11,7 @@ from tyc.tyc_scripts import FULL_BOARD_5, LATER_LINE, ROW_AND_COLUMN, play
 
 import tictac_nb
 from tictac_nb import MCTSBot
-from tictac_nb.svg import PALETTE
+from tictac_nb.core.svg import PALETTE
 
 
 def parse(svg_text: str) -> ET.Element:

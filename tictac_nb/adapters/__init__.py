@@ -8,6 +8,6 @@ The kit imports none of this: the adapters need the `rl` extra (pettingzoo, gymn
 
 from pathlib import Path
 
-from ..speedups import warn_stale
+from ..core.speedups import warn_stale
 
 warn_stale([Path(__file__).with_name("incremental.py")])

@@ -34,9 +34,9 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ..engine import Game, State
+from ..core.engine import Game, State
+from ..core.registry import game_named
 from ..grid import MARKS, GridState
-from ..registry import game_named
 
 
 class Numbering:

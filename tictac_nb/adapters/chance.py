@@ -21,7 +21,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ..engine import Game
+from ..core.engine import Game
 from .actions import game_of
 
 PROBE_SEEDS = (0, 1, 2, 3, 7, 2**40 + 5, 2**63 + 11)

@@ -18,7 +18,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import State
+from ..core.engine import State
 from ..grid import MARKS, GridState
 from .actions import game_of, numbering, trek_window
 

@@ -6,7 +6,7 @@
 
 Names: `tictac_nb_` and the game's name with `_` for `-` (`tictac_nb_tic_tac_two`, `tictac_nb_tyc`, ...).
 Importing this module registers every game of `tictac_nb.GAMES`, and adds `register_game` to the kit's
-registration hooks (`tictac_nb.registry.HOOKS`), so a game `tictac_nb.register` adds later (a notebook's grid
+registration hooks (`tictac_nb.core.registry.HOOKS`), so a game `tictac_nb.register` adds later (a notebook's grid
 game) is registered with OpenSpiel too; nothing of OpenSpiel's is replaced. Parameters: `options`, the rule
 options as JSON text (default `{}`; `;` may stand for `,`, as `load` writes it, since OpenSpiel splits game
 strings at commas); `chance`, `"seed"` (default) or `"exact"`; and `rng_seed` (-1: from
@@ -48,8 +48,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..engine import Choice, Game, State
-from ..registry import GAMES, HOOKS
+from ..core.engine import Choice, Game, State
+from ..core.registry import GAMES, HOOKS
 from .actions import game_of, numbering, start_options
 from .chance import chance_of, deals, perfect_information
 from .incremental import TRACKERS, tracker

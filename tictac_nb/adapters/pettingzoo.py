@@ -45,7 +45,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..engine import SEED_LIMIT, IllegalAction, State
+from ..core.engine import SEED_LIMIT, IllegalAction, State
 from .actions import game_of, numbering, start_options
 from .incremental import tracker
 from .observations import encoder

@@ -24,8 +24,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import MCTSBot
-from ..engine import Choice, Game, InvalidOption, Option, excerpt, int_between
+from ..core.bots import MCTSBot
+from ..core.engine import Choice, Game, InvalidOption, Option, excerpt, int_between
 from .effects import WORDS, Step, describe_steps, parse_effect
 from .render import render
 from .rules import CardState, rules_text

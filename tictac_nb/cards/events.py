@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..engine import Game
+from ..core.engine import Game
 
 HOOKS = ("hand_cards", "card_played")
 

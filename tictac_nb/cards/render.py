@@ -12,10 +12,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .. import svg
-from ..engine import Target
+from ..core import svg
+from ..core.engine import Target
+from ..core.svg import PALETTE
 from ..grid.render import MARK_NAMES, mark
-from ..svg import PALETTE
 
 MARGIN = 14
 WIDE = 560

@@ -42,8 +42,8 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ..engine import InvalidOption, Outcome, State, Target, excerpt
-from ..frozen import FrozenDict
+from ..core.engine import InvalidOption, Outcome, State, Target, excerpt
+from ..core.frozen import FrozenDict
 from ..grid.rules import BLOCKED, EMPTY, MARK_NAMES, MARKS, geometry
 from .effects import CHOICES, Step, cells_of, describe_steps, step_words
 from .table import Card, CardTableError, Deck, card_colour

@@ -3,9 +3,9 @@ lines (`print_and_play` lays them out), and the grid the cards play on."""
 
 from __future__ import annotations
 
-from .. import svg
+from ..classroom.printing import Component
+from ..core import svg
 from ..grid.sheet import grid_sheet
-from ..printing import Component
 from .render import CARD_H, CARD_W, card_face, rules_line
 from .rules import CardState
 

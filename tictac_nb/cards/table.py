@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import InvalidOption, excerpt
+from ..core.engine import InvalidOption, excerpt
 from .effects import Step, describe_steps, parse_effect
 
 REQUIRED = ("name", "count", "effect")

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Game, check_seed, excerpt
+from ..core.engine import Game, check_seed, excerpt
 from .attributes import OWN_ATTRIBUTES
 from .clones import CLONES
 from .copies import COPIES

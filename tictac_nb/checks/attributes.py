@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import (
-    State,
-)
+from ..core.engine import State
 from .run import Broken, Promise, Run
 
 PROTOCOL = frozenset(name for name in dir(State) if not name.startswith("__") and callable(getattr(State, name))

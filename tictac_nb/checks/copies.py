@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine import (
-    IllegalAction,
-    State,
-)
+from ..core.engine import IllegalAction, State
 from .run import Broken, Promise, Run
 
 

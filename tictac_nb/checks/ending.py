@@ -7,12 +7,7 @@ import random
 import time
 from typing import Any
 
-from ..engine import (
-    IllegalAction,
-    Outcome,
-    State,
-    excerpt,
-)
+from ..core.engine import IllegalAction, Outcome, State, excerpt
 from .run import Broken, Line, OutOfTime, Promise, Run, Spot
 from .sentences import raised
 
@@ -88,7 +83,7 @@ def proper_end(run: Run, spot: Spot, state: State, legal: Any) -> str | None:
     outcome, n = state.outcome, state.num_players
     if not isinstance(outcome, Outcome):
         return (f"{spot.where()}: outcome is {excerpt(outcome)}; it must be an Outcome(winners, scores, "
-                "reason) from tictac_nb.engine")
+                "reason) from tictac_nb.core.engine")
     if legal:
         return (f"{spot.where()}: the game is over ({outcome.reason}) but legal_actions() still lists "
                 f"{excerpt(legal[0])}: it must be empty once self.outcome is set")

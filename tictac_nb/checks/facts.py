@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import (
-    InvalidOption,
-    State,
-    excerpt,
-)
+from ..core.engine import InvalidOption, State, excerpt
 from .run import Broken, Promise, Run, Spot
 from .sentences import raised
 

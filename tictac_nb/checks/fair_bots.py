@@ -7,11 +7,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..bots import RandomBot, default_bot
-from ..engine import (
-    State,
-    excerpt,
-)
+from ..core.bots import RandomBot, default_bot
+from ..core.engine import State, excerpt
 from .lookalikes import lookalikes
 from .run import Broken, Promise, Run, Spot
 

@@ -6,11 +6,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..engine import (
-    Game,
-    Outcome,
-    excerpt,
-)
+from ..core.engine import Game, Outcome, excerpt
 from .report import AIM_BOT_MS, AIM_MOVES_PER_SECOND
 from .run import Run
 

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import (
-    State,
-    excerpt,
-)
+from ..core.engine import State, excerpt
 from .lookalikes import lookalikes, snapshot
 from .run import Broken, Promise, Run, Spot
 from .sentences import seat_words

@@ -7,13 +7,7 @@ import copy
 import random
 from typing import Any
 
-from ..engine import (
-    SEED_LIMIT,
-    Game,
-    IllegalAction,
-    State,
-    excerpt,
-)
+from ..core.engine import SEED_LIMIT, Game, IllegalAction, State, excerpt
 from .run import Broken, Line, Run, Spot
 
 LOOKALIKE_SEEDS = 8

@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import json
 
-from ..engine import (
-    MAX_ACTION_CHARS,
-    IllegalAction,
-    excerpt,
-    load_record,
-)
+from ..core.engine import MAX_ACTION_CHARS, IllegalAction, excerpt, load_record
 from .run import Broken, Promise, Run
 from .sentences import kind_of, sample
 

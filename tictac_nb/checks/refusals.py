@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import (
-    IllegalAction,
-    Target,
-    excerpt,
-)
+from ..core.engine import IllegalAction, Target, excerpt
 from .run import Broken, Promise, Run
 
 JUNK: tuple[Any, ...] = (None, 5, 3.5, b"5", ["5"], {"a": 1}, "", " ", "zzz", "@@", "999", "\x00", "1" * 500)

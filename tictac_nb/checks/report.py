@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from ..engine import Game
+from ..core.engine import Game
 
 AIM_MOVES_PER_SECOND = 50_000
 """The kit's aim for random play: the design lab plays hundreds of games a cell."""

@@ -22,7 +22,7 @@ def rules(run: Run) -> None:
 
 
 def rules_text(run: Run) -> None:
-    from ..printing import has_players_rules
+    from ..classroom.printing import has_players_rules
 
     if not has_players_rules(run.game):
         run.warnings.append(f"the rules docstring of {run.game.title} has no 'For players:' section of bullets "

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Game, IllegalAction, InvalidGame, Outcome, State, excerpt
+from ..core.engine import Game, IllegalAction, InvalidGame, Outcome, State, excerpt
 from .report import AIM_MOVES_PER_SECOND, Check
 from .sentences import raised
 

@@ -8,7 +8,7 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..engine import excerpt
+from ..core.engine import excerpt
 
 if TYPE_CHECKING:
     from .run import Spot
@@ -17,7 +17,8 @@ ACTIONS_TRIED = 8
 """Legal actions played and undone per position (a sample: a big game lists hundreds)."""
 
 
-KIT_FILES = frozenset(str(Path(__file__).parent.parent / name) for name in ("engine.py", "bots.py", "frozen.py")) | \
+CORE = Path(__file__).parent.parent / "core"
+KIT_FILES = frozenset(str(CORE / name) for name in ("engine.py", "bots.py", "frozen.py")) | \
     frozenset(str(path) for path in Path(__file__).parent.glob("*.py"))
 
 

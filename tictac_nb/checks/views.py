@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from ..engine import (
-    HEADER_KEYS,
-    excerpt,
-)
+from ..core.engine import HEADER_KEYS, excerpt
 from .run import Broken, Promise, Run
 
 

@@ -16,8 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engine import State
-from ..registry import from_record
+from ..core.engine import State
+from ..core.registry import from_record
 from . import words
 from .calibration import noise
 from .hints import default_coach

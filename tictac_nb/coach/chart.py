@@ -9,7 +9,7 @@ that move: each carries `data-step`, which the replay's front end reads.
 
 from __future__ import annotations
 
-from ..svg import PALETTE, canvas, label, player_colour, to_text
+from ..core.svg import PALETTE, canvas, label, player_colour, to_text
 from . import words
 from .analysis import Analysis
 

@@ -6,8 +6,8 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ..bots import default_bot
-from ..engine import State
+from ..core.bots import default_bot
+from ..core.engine import State
 from . import words
 from .judge import Choice, by_chance, judge, sides
 

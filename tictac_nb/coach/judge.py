@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..bots import MCTSBot, _Node, bot_name
-from ..engine import State
-from ..sandbox import kit_bots
+from ..core.bots import MCTSBot, _Node, bot_name
+from ..core.engine import State
+from ..trust.sandbox import kit_bots
 from .calibration import calibrate
 
 PLAYOUT_CAP = 2_000

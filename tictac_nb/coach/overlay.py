@@ -13,8 +13,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
-from ..engine import State
-from ..svg import FONT, PALETTE
+from ..core.engine import State
+from ..core.svg import FONT, PALETTE
 from . import words as coach_words
 from .hints import Hint
 

@@ -10,8 +10,8 @@ import importlib
 import pkgutil
 from pathlib import Path
 
-from ..engine import Game
-from ..speedups import warn_stale
+from ..core.engine import Game
+from ..core.speedups import warn_stale
 
 ORDER = ("tic-tac-two", "tyc", "tic-tac-trek", "tic-toc", "tic-tac-ko")
 

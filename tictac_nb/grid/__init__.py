@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import MCTSBot
-from ..engine import Game, Option, boolean, int_between
+from ..core.bots import MCTSBot
+from ..core.engine import Game, Option, boolean, int_between
 from .render import render, rules_line
 from .rules import MARK_NAMES, MARKS, GridState, check_blocked, geometry, square_name
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .. import svg
-from ..engine import Target
-from ..svg import PALETTE
+from ..core import svg
+from ..core.engine import Target
+from ..core.svg import PALETTE
 
 MARGIN = 16
 GUTTER = 22  # room for the row numbers and the column letters

@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..engine import InvalidOption, Outcome, State, excerpt
-from ..frozen import FrozenDict
+from ..core.engine import InvalidOption, Outcome, State, excerpt
+from ..core.frozen import FrozenDict
 
 MARKS = ("X", "O", "T", "S")
 """The mark letter of each seat: X, O, Triangle, Square (written in notation and views)."""

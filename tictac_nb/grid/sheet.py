@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from .. import svg
-from ..printing import Component
-from ..svg import PALETTE
+from ..classroom.printing import Component
+from ..core import svg
+from ..core.svg import PALETTE
 from .render import rules_line
 from .rules import BLOCKED, GridState, square_name
 

@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from ..cards.events import card_events, has_cards
-from ..engine import IllegalAction, InvalidOption
-from ..frozen import thaw
-from ..registry import game_named
+from ..core.engine import IllegalAction, InvalidOption
+from ..core.frozen import thaw
+from ..core.registry import game_named
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -14,11 +14,11 @@ from typing import Any
 
 import pandas as pd
 
-from ..bots import MCTSBot, default_bot
 from ..coach.analysis import Analysis, analyse
 from ..coach.words import MARKS
-from ..engine import State
-from ..registry import game_named
+from ..core.bots import MCTSBot, default_bot
+from ..core.engine import State
+from ..core.registry import game_named
 from .selfplay import row_record
 
 CLEAR = dict(MARKS)["inaccuracy"]

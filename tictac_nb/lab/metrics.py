@@ -17,7 +17,7 @@ from typing import Any
 
 import pandas as pd
 
-from ..registry import GAMES
+from ..core.registry import GAMES
 from .cards import CARD_METRICS
 from .coach_metrics import COACH_METRICS
 

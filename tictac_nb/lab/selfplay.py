@@ -18,16 +18,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .. import sandbox
-from ..bots import Bot, Forfeit, MCTSBot, RandomBot, payoff
-from ..engine import Outcome, State, excerpt
-from ..registry import from_record, game_named, new_game
-from ..sandbox import Entrant, as_bot, decide
+from ..core.bots import Bot, Forfeit, MCTSBot, RandomBot, payoff
+from ..core.engine import Outcome, State, excerpt
+from ..core.registry import from_record, game_named, new_game
+from ..trust import sandbox
+from ..trust.sandbox import Entrant, as_bot, decide
 
 if TYPE_CHECKING:
     import pandas as pd
 
-    from ..replay import Replay
+    from ..notebook.replay import Replay
 
 MAX_ACTIONS = 20_000
 """The lab's own safety cap: a game still running after this many actions is stopped as a turn cap."""
@@ -258,7 +258,7 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
               clock: sandbox.Clock = None) -> dict[str, Any]:
     """Play one game to its end with fresh seeded bots and return its result row (a plain dict).
 
-    A student's bot plays from a sandbox (see `tictac_nb.sandbox`), seeded from the secret of the game
+    A student's bot plays from a sandbox (see `tictac_nb.trust.sandbox`), seeded from the secret of the game
     (`sandbox.game_key(batch_seed, seed)`). A game of a batch (`batch_seed` given) leaves the workers
     running for the batch's next games, and the batch ends them; a game on its own ends them.
 
@@ -383,7 +383,7 @@ def replay(results: pd.DataFrame | Mapping[str, Any], row: Any = None, viewer: i
     and `replay(row)` also take a row itself (`results.iloc[3]`, a row of `itertuples` as a dict).
     `viewer` and `options` (`viewers`, `bots`, `step`) go to `Replay`.
     """
-    from ..replay import Replay
+    from ..notebook.replay import Replay
 
     if row is None:
         found = results

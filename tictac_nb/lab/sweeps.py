@@ -27,8 +27,8 @@ from typing import Any
 import cloudpickle
 import pandas as pd
 
-from .. import sandbox
-from ..registry import GAMES, is_builtin, new_game, register
+from ..core.registry import GAMES, is_builtin, new_game, register
+from ..trust import sandbox
 from .selfplay import (
     MAX_ACTIONS,
     BotsSpec,

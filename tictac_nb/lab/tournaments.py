@@ -33,10 +33,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 import pandas as pd
 
-from .. import sandbox
-from ..bots import RandomBot, default_bot
-from ..registry import game_named, new_game
-from ..sandbox import Entrant
+from ..core.bots import RandomBot, default_bot
+from ..core.registry import game_named, new_game
+from ..trust import sandbox
+from ..trust.sandbox import Entrant
 from .metrics import seat_names
 from .selfplay import MAX_ACTIONS, BotFactory, bot_factory, bot_label, finished_frame, play_game
 from .sweeps import chunk_size, run_tasks
@@ -150,7 +150,7 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     Runs on `executor` like `sweep` (default: a local process pool; `workers=1`: in this process),
     sent out round by round, so an interrupted tournament keeps games of every seat order.
 
-    A student's bot plays from a sandbox of its own (see `tictac_nb.sandbox`). `seed=None` (the default)
+    A student's bot plays from a sandbox of its own (see `tictac_nb.trust.sandbox`). `seed=None` (the default)
     draws a fresh secret seed, printed and kept as `standings.seed`, so that no bot can guess the deals;
     pass it back as `seed=` to deal the same games again.
     """

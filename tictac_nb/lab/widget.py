@@ -17,9 +17,9 @@ import ipywidgets as widgets
 import pandas as pd
 from IPython.display import Image, display
 
-from ..engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean
-from ..registry import GAMES, game_named, new_game
-from ..words import bot_words, option_label
+from ..core.engine import Choice, Game, InvalidOption, Option, WholeNumber, boolean
+from ..core.registry import GAMES, game_named, new_game
+from ..core.words import bot_words, option_label
 from .cards import card_changes
 from .metrics import compare, definitions
 from .plots import plot_comparison
@@ -92,7 +92,7 @@ class OptionControl:
         self.name, self.option = name, option
         domain = option_domain(option)
         style = {"description_width": "initial"}
-        name = option_label(name, option)  # the widgets' label, in a player's words (`tictac_nb.words`)
+        name = option_label(name, option)  # the widgets' label, in a player's words (`tictac_nb.core.words`)
         self.parse: Callable[[Any], Any] = lambda value: value
         if domain[0] == "bool":
             self.widget = widgets.Checkbox(value=bool(option.default), description=name, indent=False)

@@ -13,13 +13,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .client import OpenedRoom, RemoteBoard, join, open
-from .room import Room, Seat, View, make_bot
+LAZY = {"Hall": ".hall", "OpenedRoom": ".client", "open": ".client", "RemoteBoard": "..notebook.remote",
+        "join": "..notebook.remote", "Room": ".room", "Seat": ".room", "View": ".room", "make_bot": ".room"}
+"""Each name and its module, loaded when asked for: the room server loads no widget, a notebook no server."""
 
 
 def __getattr__(name: str) -> Any:
-    if name == "Hall":  # the server's side (the arena's matches, the lab's executor) only when asked for
-        return importlib.import_module(".hall", __name__).Hall
+    if name in LAZY:
+        return getattr(importlib.import_module(LAZY[name], __name__), name)
     raise AttributeError(name)
 
 

@@ -3,7 +3,7 @@ each entry's bot, the matches played between the latest versions, and which matc
 
 A bot arrives as an `Entrant` payload (bytes a student's notebook cloudpickled). This process never
 unpickles one: `pickletools` reads its opcodes (which runs nothing), and the trial (`trial`) loads it in a
-jailed worker (`tictac_nb.sandbox`) and asks it for a move on a trial position. Matches play on an executor
+jailed worker (`tictac_nb.trust.sandbox`) and asks it for a move on a trial position. Matches play on an executor
 (`play_match`: a game in each seat order, each bot in one jail for the whole match); each game is a row of
 the `matches` table, with its replay. Everything lives in the rooms' SQLite file.
 """
@@ -21,12 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import sandbox
-from ..bots import Forfeit
-from ..engine import InvalidOption
+from ..core.bots import Forfeit
+from ..core.engine import InvalidOption
+from ..core.registry import GAMES, new_game
+from ..core.words import ARENA
 from ..lab.selfplay import MAX_ACTIONS, final_state, play_game
-from ..registry import GAMES, new_game
-from ..words import ARENA
+from ..trust import sandbox
 from .keys import Keys
 from .ladder import Ladder
 from .pages import game_words

@@ -18,7 +18,7 @@ from typing import Any
 
 import tornado.web
 
-from ..words import ARENA, DEAD_ENDS
+from ..core.words import ARENA, DEAD_ENDS
 from . import pages
 from .arena import MAX_BOT, Refused, Submission
 from .server import REPLAY_POLICY, DeadEnd, Guarded, error_words, replay_text

@@ -8,8 +8,8 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from ..registry import game_named
-from ..words import bot_words
+from ..core.registry import game_named
+from ..core.words import bot_words
 from .arena import Arena
 from .keys import Keys
 from .matches import Scheduler

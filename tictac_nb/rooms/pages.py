@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import html
 
-from ..engine import Choice, Game, WholeNumber, boolean
-from ..registry import GAMES
-from ..words import BOTS, QUICK_MCTS, ROOM, auto_pass_words, option_help, option_label
+from ..core.engine import Choice, Game, WholeNumber, boolean
+from ..core.registry import GAMES
+from ..core.words import BOTS, QUICK_MCTS, ROOM, auto_pass_words, option_help, option_label
 
 HEAD = """<!doctype html>
 <html lang="en">
@@ -87,7 +87,7 @@ DEAD_END = HEAD + """<body>
 
 
 def dead_end_page(words: str, depth: int) -> str:
-    """A page that says what happened and what to do (`tictac_nb.words.DEAD_ENDS`), never a bare error: in the
+    """A page that says what happened and what to do (`tictac_nb.core.words.DEAD_ENDS`), never a bare error: in the
     rooms' look, its style found from `depth` folders down (1 for /seat/ROOM), so it works at any prefix."""
     page = DEAD_END.format(title="tictac_nb rooms", words=html.escape(words))
     return page.replace('href="../static/', f'href="{"../" * depth}static/')
@@ -106,7 +106,7 @@ def game_forms() -> dict:
 
 
 def lobby_words() -> dict:
-    """The lobby's own words (`tictac_nb.words`): the seat choices, and each room setting's label and help."""
+    """The lobby's own words (`tictac_nb.core.words`): the seat choices, and each room setting's label and help."""
     seats = [["", BOTS["human"]], ["default", BOTS["default"]], ["random", BOTS["random"]], [QUICK_MCTS, BOTS["mcts"]]]
     room = {key: {"label": label, "help": help_line} for key, (label, help_line) in ROOM.items()}
     return {"seats": seats, "room": room}

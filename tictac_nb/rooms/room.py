@@ -28,37 +28,38 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from .. import sandbox
-from ..bots import Bot, Forfeit, MCTSBot, RandomBot, default_bot
-from ..engine import Game, IllegalAction, State
-from ..frozen import thaw
-from ..registry import is_builtin
-from ..sandbox import as_bot, decide
-from ..table import AUTO_PASS_DELAY, Table
-from ..words import DEAD_ENDS, new_game_asked
+from ..core.bots import Bot, Forfeit, MCTSBot, RandomBot, default_bot
+from ..core.engine import Game, IllegalAction, State
+from ..core.front_end import (
+    CLOSE_FREED,
+    CLOSE_LOCKED,
+    CLOSE_REISSUED,
+    CLOSE_REMOVED,
+    CLOSE_TAKEN_OVER,
+    TRAITS,
+)
+from ..core.frozen import thaw
+from ..core.registry import is_builtin
+from ..core.words import DEAD_ENDS, new_game_asked
+from ..notebook.table import AUTO_PASS_DELAY, Table
+from ..trust import sandbox
+from ..trust.sandbox import as_bot, decide
 from .keys import Keys
 
 log = logging.getLogger(__name__)
-TRAITS = ("svg", "status", "said", "message", "turn", "played", "answers", "cover", "thinking", "can_undo",
-          "can_new", "choosing", "can_hint", "hint_words")
-"""What a seat's page is sent: the traits `Board` syncs, by the same names."""
 MAX_MCTS = 20_000
 BOT_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tictac-bots")
 """Every room's bots decide in turn in one worker thread: the event loop keeps at least half of the
 interpreter for the pages, however many bots think (bench/rooms.py and docs/architecture.md: figures)."""
 TOKEN_CHARS = 64
 MAX_SPECTATORS = 400
-CLOSE_TAKEN_OVER, CLOSE_REISSUED, CLOSE_FREED, CLOSE_FULL = 4409, 4410, 4411, 4403
-CLOSE_REMOVED, CLOSE_LOCKED = 4404, 4423
-"""A page closed with CLOSE_LOCKED tries again by itself (the seat may be unlocked); after any other of these,
-it stops and says why (`tictac_nb.words.DEAD_ENDS`)."""
 ENDED = "the teacher has ended this room: its board stays to look at"
 """What every page of an ended room says (its status), and what it answers a click or a new game with."""
 
 
 def make_bot(game: Game, spec: Any, seed: int) -> Bot:
     """A seat's bot from its spec: "default" (the game's own), "random", "mcts:N", or any bot object (a
-    student's plays from a sandbox of its own, `tictac_nb.sandbox`, and so does the default bot a registered
+    student's plays from a sandbox of its own, `tictac_nb.trust.sandbox`, and so does the default bot a registered
     game names: only the kit's own games' bots are the kit's)."""
     if not isinstance(spec, str):
         return sandbox.player(spec)

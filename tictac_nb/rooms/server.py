@@ -25,15 +25,15 @@ import tornado.ioloop
 import tornado.web
 import tornado.websocket
 
-from ..engine import InvalidOption
-from ..export import page as replay_page
-from ..frontend import FRONTEND
-from ..registry import GAMES
-from ..replay import Timeline
-from ..words import DEAD_ENDS
+from ..core.engine import InvalidOption
+from ..core.front_end import CLOSE_FULL, CLOSE_LOCKED, CLOSE_REMOVED, FRONTEND
+from ..core.registry import GAMES
+from ..core.words import DEAD_ENDS
+from ..notebook.export import page as replay_page
+from ..notebook.timeline import Timeline
 from . import pages
 from .hall import Hall
-from .room import CLOSE_FULL, CLOSE_LOCKED, CLOSE_REMOVED, Room, View
+from .room import Room, View
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # bytes in one WebSocket message; every message a page sends is far shorter

@@ -20,8 +20,8 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..engine import InvalidRecord, State
-from ..registry import from_record
+from ..core.engine import InvalidRecord, State
+from ..core.registry import from_record
 from .keys import private_file, private_folder
 from .room import Room, Seat
 

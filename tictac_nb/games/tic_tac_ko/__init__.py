@@ -1,6 +1,6 @@
 """Tic Tac K.O.: Cute vs Evil, registered as "tic-tac-ko"."""
 
-from ...engine import Game, Option, boolean, choice_of, int_between
+from ...core.engine import Game, Option, boolean, choice_of, int_between
 from .bots import KOBot
 from .render import render
 from .rules import TicTacKO, check_cards, check_decks, check_layout, check_objectives, check_order

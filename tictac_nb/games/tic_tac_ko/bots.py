@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import random
 
-from ...engine import State
+from ...core.engine import State
 
 WIN = 100_000.0
 DECK_WEIGHT, DECK_WATCH = 2.0, 20  # each card under 20 left in a deck costs 2 points (then much more under 8)

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ...frozen import FrozenDict
+from ...core.frozen import FrozenDict
 
 HERE = Path(__file__).parent
 TYPES = ("basic", "special", "magic", "instant")

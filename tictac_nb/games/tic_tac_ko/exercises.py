@@ -1,12 +1,12 @@
 """The exercises of Tic Tac K.O.'s notebook: each a question on a scripted position, checked by the machinery of
-`tictac_nb.exercises`, which finds them here (`EXERCISES`, in the order the notebook asks them)."""
+`tictac_nb.classroom.exercises`, which finds them here (`EXERCISES`, in the order the notebook asks them)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...engine import State
-from ...exercises import Items, Script, bare, played, scripted, words_of
+from ...classroom.exercises import Items, Script, bare, played, scripted, words_of
+from ...core.engine import State
 
 KO_LAYOUT = {"1": "Scutters", "2": "Mumbles (hypnotized)", "3": "King Creepy", "5": "Lil' Red",
              "7": "Hare Raiser (hypnotized)", "9": "Grimble"}

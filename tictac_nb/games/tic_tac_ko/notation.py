@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import excerpt
+from ...core.engine import excerpt
 from .cards import TYPE_WORDS
 from .effects import KIND, TEAM, UP, Window
 

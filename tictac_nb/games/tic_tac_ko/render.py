@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 from svgwrite.base import Desc
 
-from ... import svg
-from ...engine import Target
-from ...svg import PALETTE
+from ...core import svg
+from ...core.engine import Target
+from ...core.svg import PALETTE
 from .cards import TYPE_WORDS
 from .notation import JOINERS
 

@@ -119,8 +119,8 @@ from bisect import insort
 from collections import Counter
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, Target, excerpt
-from ...frozen import FrozenDict, thaw
+from ...core.engine import InvalidOption, Outcome, State, Target, excerpt
+from ...core.frozen import FrozenDict, thaw
 from . import notation
 from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
 from .effects import KIND, TEAM, UP, Effect, Verbs, Window

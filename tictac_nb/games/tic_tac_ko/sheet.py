@@ -4,9 +4,9 @@ spaces to lay out on the table (a card lies on its space)."""
 
 from __future__ import annotations
 
-from ... import svg
-from ...printing import Component
-from ...svg import PALETTE
+from ...classroom.printing import Component
+from ...core import svg
+from ...core.svg import PALETTE
 from .cards import ADVANCED_SPACES, STANDARD_SPACES, TYPE_WORDS, Card, Objective
 from .render import BOLD, FALLBACK, TEAM_COLOURS, team_mark, wrap
 from .rules import TicTacKO

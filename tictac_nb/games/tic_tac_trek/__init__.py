@@ -1,6 +1,6 @@
 """Tic Tac Trek, registered as "tic-tac-trek"."""
 
-from ...engine import Game, Option, int_between
+from ...core.engine import Game, Option, int_between
 from .bots import default_bot
 from .render import render
 from .rules import MAX_TILES, MIX, TicTacTrek, check_bag, check_mix

@@ -9,7 +9,7 @@ stays the classic's strength until the engine itself is faster.
 
 from __future__ import annotations
 
-from ...bots import MCTSBot
+from ...core.bots import MCTSBot
 
 ITERATIONS = 500
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ... import svg
-from ...engine import Target
-from ...svg import PALETTE
+from ...core import svg
+from ...core.engine import Target
+from ...core.svg import PALETTE
 
 CELL = 60  # the largest cell; cells shrink to fit the width, down to SMALLEST
 SMALLEST = 28  # a target inset by 2 on each side stays 24 px wide

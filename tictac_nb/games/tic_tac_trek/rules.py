@@ -63,8 +63,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, excerpt
-from ...frozen import FrozenDict
+from ...core.engine import InvalidOption, Outcome, State, excerpt
+from ...core.frozen import FrozenDict
 
 SYMBOLS = ("X", "O")
 TERRAINS = FrozenDict({"M": "mountain", "D": "desert", "G": "grassland", "F": "forest", "L": "lake"})

@@ -3,9 +3,9 @@ other), and each player's `campfires`."""
 
 from __future__ import annotations
 
-from ... import svg
-from ...printing import Component
-from ...svg import PALETTE
+from ...classroom.printing import Component
+from ...core import svg
+from ...core.svg import PALETTE
 from .render import ORDER, campfire, tile
 from .rules import SYMBOLS, TicTacTrek
 

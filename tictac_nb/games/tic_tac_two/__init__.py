@@ -1,6 +1,6 @@
 """Tic Tac Two, registered as "tic-tac-two"."""
 
-from ...engine import Game, Option, boolean
+from ...core.engine import Game, Option, boolean
 from .bots import default_bot
 from .render import render
 from .rules import TicTacTwo, check_tiles

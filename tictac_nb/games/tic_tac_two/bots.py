@@ -7,7 +7,7 @@ of one core per move, where the classic's 500 took as long before.
 
 from __future__ import annotations
 
-from ...bots import MCTSBot
+from ...core.bots import MCTSBot
 
 ITERATIONS = 2000
 

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ... import svg
-from ...engine import Target
-from ...svg import PALETTE
+from ...core import svg
+from ...core.engine import Target
+from ...core.svg import PALETTE
 
 WIDE = 600
 COLOUR = {"X": svg.player_colour(0), "O": svg.player_colour(1)}

@@ -50,8 +50,8 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, excerpt, seed_bits
-from ...frozen import FrozenDict
+from ...core.engine import InvalidOption, Outcome, State, excerpt, seed_bits
+from ...core.frozen import FrozenDict
 from .core import CENTRE, LINES_THROUGH, OUTER, PEEKS, POSITION, SQUARES, TicTacTwoCore
 
 MARKS = ("X", "O")

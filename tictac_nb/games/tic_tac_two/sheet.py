@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ... import svg
-from ...printing import Component
-from ...svg import PALETTE
+from ...classroom.printing import Component
+from ...core import svg
+from ...core.svg import PALETTE
 from .render import FACE, NAMES, _face
 from .rules import CENTRE, TicTacTwo, box_tiles, check_tiles
 

@@ -1,6 +1,6 @@
 """TIC TOC, registered as "tic-toc": Lost Boys against Pirates, for 2 to 4 players."""
 
-from ...engine import Game, Option, choice_of, int_between
+from ...core.engine import Game, Option, choice_of, int_between
 from .bots import TicTocBot
 from .render import render
 from .rules import DECK, TicToc, check_deck, check_deck_order

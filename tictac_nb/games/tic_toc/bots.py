@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...engine import State
+from ...core.engine import State
 
 CREW = {"Lost Boys": "Boy", "Pirates": "Pirate"}
 LEADER = {"Lost Boys": "Pan", "Pirates": "Hook"}

@@ -1,5 +1,5 @@
 """The exercises of TIC TOC's notebook: each a question on a scripted position, checked by the machinery of
-`tictac_nb.exercises`, which finds them here (`EXERCISES`, in the order the notebook asks them)."""
+`tictac_nb.classroom.exercises`, which finds them here (`EXERCISES`, in the order the notebook asks them)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ...engine import State
-from ...exercises import (
+from ...classroom.exercises import (
     BadAnswer,
     Items,
     Script,
@@ -22,6 +21,7 @@ from ...exercises import (
     scripted,
     words_of,
 )
+from ...core.engine import State
 
 
 def _toc_round() -> State:

@@ -24,9 +24,9 @@ from collections.abc import Sequence
 
 from svgwrite.base import Desc
 
-from ... import svg
-from ...engine import Target
-from ...svg import PALETTE
+from ...core import svg
+from ...core.engine import Target
+from ...core.svg import PALETTE
 from .rules import CREW_OF, FIRST_STEPS, HAND_LIMIT, LEADER_OF, SHORT, TEAM_NAMES, WIN_CREW
 from .rules import FULL as FULL_NAMES
 

@@ -91,8 +91,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, Target, excerpt
-from ...frozen import FrozenDict
+from ...core.engine import InvalidOption, Outcome, State, Target, excerpt
+from ...core.frozen import FrozenDict
 
 # ---- the cards, read from deck.txt ----------------------------------------------------------------
 

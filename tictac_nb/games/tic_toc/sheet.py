@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ... import svg
-from ...printing import Component
+from ...classroom.printing import Component
+from ...core import svg
 from .render import CARD, FULL, face
 from .rules import SHORT, TicToc
 

@@ -1,6 +1,6 @@
 """Tyc, registered as "tyc": nine boards, nine letters, four ways to score."""
 
-from ...engine import Game, Option, int_between
+from ...core.engine import Game, Option, int_between
 from .bots import default_bot
 from .render import render
 from .rules import LETTER_TABLE, Tyc, check_letter_table

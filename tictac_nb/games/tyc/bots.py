@@ -9,7 +9,7 @@ saved buys more iterations.
 
 from __future__ import annotations
 
-from ...bots import MCTSBot, RandomRollout, score_value
+from ...core.bots import MCTSBot, RandomRollout, score_value
 
 ITERATIONS = 1000
 DEPTH = 6

@@ -1,13 +1,13 @@
 """The exercises of Tyc's notebook: each a question on a scripted position, checked by the machinery of
-`tictac_nb.exercises`, which finds them here (`EXERCISES`, in the order the notebook asks them)."""
+`tictac_nb.classroom.exercises`, which finds them here (`EXERCISES`, in the order the notebook asks them)."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-from ...engine import State
-from ...exercises import Script, Values, Verdict, points, scripted
+from ...classroom.exercises import Script, Values, Verdict, points, scripted
+from ...core.engine import State
 
 
 def _random_game(name: str, seed: int, moves: int, **options: Any) -> State:

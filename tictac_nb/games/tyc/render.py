@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ... import svg
-from ...engine import Target
-from ...svg import PALETTE
+from ...core import svg
+from ...core.engine import Target
+from ...core.svg import PALETTE
 
 LETTERS = "ABCDEFGHI"
 WIDE = 760

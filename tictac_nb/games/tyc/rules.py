@@ -58,7 +58,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...engine import InvalidOption, Outcome, State, Target, excerpt, seed_bits
+from ...core.engine import InvalidOption, Outcome, State, Target, excerpt, seed_bits
 from .core import ACTIONS, BITS, GRID_LINES, LETTERS, PARSE, POSITION, TycCore
 
 PLAYERS = ("Red", "Blue")

@@ -7,11 +7,11 @@ sampling what they cannot see (single-observer information-set MCTS).
 
 A bot of your own is a function `my_bot(state) -> action` or an object with `choose(state)`. It is only
 ever handed `seat_copy(state, seat)`: a determinized copy for its seat, so it cannot see a secret by
-accident. The lab and the board run it in a sandbox of its own (`tictac_nb.sandbox`), where the real game
+accident. The lab and the board run it in a sandbox of its own (`tictac_nb.trust.sandbox`), where the real game
 is not, so it cannot find one on purpose either; `SeatBot` hands it the same copy in this process (the
 browser's way, and a quick try). Which bots the kit trusts, and asking a bot for a move (`decide`, which
 turns a student's bot that raises, answers an illegal action or overruns its time into a `Forfeit`), are
-the sandbox's (`tictac_nb.sandbox`).
+the sandbox's (`tictac_nb.trust.sandbox`).
 
 `MCTSBot` values its leaves with an `Evaluator` (OpenSpiel's shape): `RandomRollout` plays at random
 to the end, or cuts after a few moves and asks a heuristic such as `score_value`. Each game names its

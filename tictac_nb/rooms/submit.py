@@ -19,7 +19,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
 
-from .sandbox import Entrant
+from ..trust.sandbox import Entrant
 
 FORMAT = "tictac_nb bot"
 

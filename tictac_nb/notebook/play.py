@@ -4,9 +4,9 @@ their checks, `Game.bots`, the kit's bots), so a new game gets a play page uncha
 
 `Dealer` is what a play page deals, whatever shows it: the controls and seats as data, and a new `Board`
 for chosen options, seats and a seed. `PlayPage` shows it with ipywidgets (the Voila play pages); the
-static site's pages show the same description in plain HTML (`tictac_nb.page`).
+static site's pages show the same description in plain HTML (`tictac_nb.web.page`).
 
-    >>> from tictac_nb.play import PlayPage
+    >>> from tictac_nb.notebook.play import PlayPage
     >>> PlayPage("tyc")              # doctest: +SKIP
 """
 
@@ -19,11 +19,11 @@ from typing import Any, NamedTuple
 
 import ipywidgets as widgets
 
-from .bots import MCTSBot, RandomBot, default_bot
-from .engine import SEED_LIMIT, Choice, Game, InvalidOption, Option, State, WholeNumber, boolean, excerpt
-from .registry import game_named
+from ..core.bots import MCTSBot, RandomBot, default_bot
+from ..core.engine import SEED_LIMIT, Choice, Game, InvalidOption, Option, State, WholeNumber, boolean, excerpt
+from ..core.registry import game_named
+from ..core.words import BOTS, option_help, option_label
 from .widget import Board
-from .words import BOTS, option_help, option_label
 
 HUMAN = "human"
 BY_SEED = "at random"

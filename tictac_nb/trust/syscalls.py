@@ -40,7 +40,8 @@ NAMESPACE_FLAGS = (0x00020000, 0x04000000, 0x08000000, 0x10000000, 0x20000000, 0
 """CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWCGROUP,
 CLONE_NEWTIME: `clone` with any of them makes a namespace, as `unshare` would."""
 FORBIDDEN_WORDS = ("made a system call the jail forbids (it debugs or mounts, makes namespaces, or reaches the "
-                   "kernel's keys, eBPF, io_uring or modules: tictac_nb.syscalls.FORBIDDEN), and the kernel ended it")
+                   "kernel's keys, eBPF, io_uring or modules: tictac_nb.trust.syscalls.FORBIDDEN), "
+                   "and the kernel ended it")
 
 
 @functools.cache

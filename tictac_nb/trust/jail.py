@@ -13,8 +13,8 @@ As root the jail keeps only CAP_SETUID/CAP_SETGID, which the worker spends at on
 (`worker_uid`, drawn per worker), so that its process count is its own and no other worker shares its uid. As
 a normal user the jail has a user namespace of its own too (and may not make another one). Limits on
 processes, memory, file size and CPU are set by the worker itself before it loads the bot (`LIMITS`), and
-for the jail as a whole by a cgroup of its own where one can be had (`tictac_nb.cgroup`: the worker enters it
-before bubblewrap starts, `joined`). A seccomp filter (`tictac_nb.syscalls`) shuts the system calls a bot never
+for the jail as a whole by a cgroup of its own where one can be had (`tictac_nb.trust.cgroup`: the worker enters it
+before bubblewrap starts, `joined`). A seccomp filter (`tictac_nb.trust.syscalls`) shuts the system calls a bot never
 needs; bubblewrap loads it before the worker's Python starts.
 
 Where no jail can start (no `bwrap`, user namespaces off, macOS, Windows), a worker runs unjailed with the
@@ -132,7 +132,7 @@ def python_roots() -> list[str]:
 
 def kit_folder() -> str:
     """The folder of the package `tictac_nb` (only it is bound, at `/kit/tictac_nb`: not the repository)."""
-    return os.path.dirname(_real(__file__))
+    return os.path.dirname(os.path.dirname(_real(__file__)))
 
 
 def bot_modules(payload: bytes) -> list[tuple[str, str]]:

@@ -2,7 +2,7 @@
 
 In-process Python cannot be made safe against code that runs in it (a frame walk, `gc.get_objects()` or a
 monkeypatch reaches the real game), so the kit does what contest judges do: every bot that is not one of
-the kit's own runs in a fresh interpreter (`tictac_nb.sandbox_worker`, started once per bot per batch, never
+the kit's own runs in a fresh interpreter (`tictac_nb.trust.worker`, started once per bot per batch, never
 forked from the game) and is sent only its seat copy (`seat_copy`, made up by randomness kept here). What
 comes back is a small JSON object, never a pickle, and the answer counts only if it is plain text, no longer
 than any action, and legal in the real state. The time limit is real (the worker is ended when it runs
@@ -12,7 +12,7 @@ Which bots are the kit's own (`kit_bots`, `is_kit_bot`: those of the kit's own g
 game's), readying any bot to play (`as_bot`, `player`) and asking one for a move (`decide`) live here too,
 so that every trust decision is made in one module.
 
-The worker runs in its jail (`tictac_nb.jail`: namespaces, read-only files, limits, a cgroup, a seccomp
+The worker runs in its jail (`tictac_nb.trust.jail`: namespaces, read-only files, limits, a cgroup, a seccomp
 filter) where one can start, and unjailed elsewhere, said once (`jail.UNJAILED`, `jail.gaps`). The parent never
 waits on it past its clock (`MoveClock`: what the jail does, never the machine's other work), keeps its prints
 (`Output`), stops its processes between moves and gives it a clock per game. Where processes cannot start
@@ -48,11 +48,12 @@ from typing import Any
 
 import cloudpickle
 
-from . import bots, cgroup, jail, syscalls
-from .bots import Bot, Forfeit, RandomRollout, SeatBot, score_value, seat_copy
-from .engine import MAX_ACTION_CHARS, Game, IllegalAction, State, excerpt
-from .registry import BUILTIN, GAMES, is_builtin
-from .sandbox_worker import BOOT
+from ..core import bots
+from ..core.bots import Bot, Forfeit, RandomRollout, SeatBot, score_value, seat_copy
+from ..core.engine import MAX_ACTION_CHARS, Game, IllegalAction, State, excerpt
+from ..core.registry import BUILTIN, GAMES, is_builtin
+from . import cgroup, jail, syscalls
+from .worker import BOOT
 
 MAX_FRAME = 64 * 1024
 """The largest answer a worker may send, in bytes; a longer one forfeits."""
@@ -464,8 +465,8 @@ MIN_CHECK = 0.01
 """The shortest wait between two readings of a worker's CPU time, in seconds."""
 
 class Worker:
-    """The parent's side of one worker process holding one student's bot, in its jail (`tictac_nb.jail`)
-    where one can start, and in a cgroup of its own where one can be had (`tictac_nb.cgroup`). The parent
+    """The parent's side of one worker process holding one student's bot, in its jail (`tictac_nb.trust.jail`)
+    where one can start, and in a cgroup of its own where one can be had (`tictac_nb.trust.cgroup`). The parent
     never waits on it past a move's clock, writing as well as reading (its pipes are non-blocking), drains its
     prints into `output`, and stops every process of it between its moves (its cgroup's freezer, or SIGSTOP to
     each, SIGCONT when it is asked again), so that it uses no CPU while another bot thinks. Its clock is what

@@ -1,27 +1,12 @@
-"""The board's front end: where its files are (`FRONTEND`) and the traits it syncs (`BoardFront`).
-
-The notebook `Board`, a room seat's `RemoteBoard`, the replay widget, exported pages and the room server
-all serve these same files; this module is what they share, so none of them imports another for it.
-"""
+"""The board's widget: the traits it syncs (`BoardFront`), which the notebook `Board`, a room seat's `RemoteBoard`
+and the replay widget share, so none of them imports another for it."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import anywidget
 import traitlets
 
-
-def _frontend() -> Path:
-    """`widgets/` ships inside the wheel as tictac_nb/widgets; in a checkout it sits beside the package."""
-    here = Path(__file__).parent
-    for folder in (here / "widgets", here.parent / "widgets"):
-        if (folder / "board.js").is_file():
-            return folder
-    raise FileNotFoundError("tictac_nb's front end (widgets/board.js) is missing from this install")
-
-
-FRONTEND = _frontend()
+from ..core.front_end import FRONTEND
 
 
 class BoardFront(anywidget.AnyWidget):

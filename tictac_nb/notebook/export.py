@@ -18,11 +18,11 @@ from collections.abc import Iterable
 from difflib import SequenceMatcher
 from pathlib import Path
 
-from . import coach
-from .engine import State
-from .frontend import FRONTEND
-from .replay import RecordSource, Timeline, analysis_html, analysis_marks, analysis_seat, move_lines, viewer_label
-from .svg import xml_safe
+from .. import coach
+from ..core.engine import State
+from ..core.front_end import FRONTEND
+from ..core.svg import xml_safe
+from .timeline import RecordSource, Timeline, analysis_html, analysis_marks, analysis_seat, move_lines, viewer_label
 
 PAGE = """<!doctype html>
 <html lang="en">

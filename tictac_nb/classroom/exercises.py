@@ -34,8 +34,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import Game, IllegalAction, InvalidOption, State, excerpt
-from .registry import GAMES, new_game
+from ..core.engine import Game, IllegalAction, InvalidOption, State, excerpt
+from ..core.registry import GAMES, new_game
 
 
 @dataclass(frozen=True)
@@ -330,7 +330,7 @@ def check_claim(variant: Any, metric: Any, *, above: Any = None, below: Any = No
     `check_claim(variant, "first_player_advantage", about=0.5)`. The noise is a 95% bootstrap interval.
     Whatever it is given, it answers with a verdict in words, never an error.
     """
-    from . import lab  # pandas and numpy only when a claim is checked
+    from .. import lab  # pandas and numpy only when a claim is checked
 
     if isinstance(variant, str) and variant in GAMES:
         variant = lab.Variant(variant)

@@ -11,8 +11,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..games import discover
 from .engine import Game, InvalidOption, State, excerpt, load_record
-from .games import discover
 
 GAMES: dict[str, Game] = discover()
 BUILTIN: frozenset[str] = frozenset(GAMES)

@@ -66,7 +66,7 @@ def file_policy(script: str) -> str:
 
 def site_files(files: str | Path | None = None) -> Path:
     """The built site a file is made from: `files`, else build/site beside the kit's checkout."""
-    folder = Path(files) if files is not None else Path(__file__).resolve().parents[1] / "build" / "site"
+    folder = Path(files) if files is not None else Path(__file__).resolve().parents[2] / "build" / "site"
     if not (folder / TEMPLATE).is_file() or not (folder / PYODIDE / "play-lock.json").is_file():
         raise ShareError(f"a shared file is made from a built site, and {folder} is none: run `make site` in the "
                          f"kit's checkout, or pass share(game, path, files=the folder of a built site); "

@@ -1,8 +1,8 @@
 """The worker process of the sandbox: it runs one student's bot and never holds the real game.
 
-Started by `tictac_nb.sandbox` (in its jail where one can start, see `tictac_nb.jail`) as `python -I -S -c BOOT
-CONFIG`: CONFIG (JSON) holds its whole `sys.path`, the folders of the bot's own modules (put last on it once
-the worker is confined), its limits and, when it starts as root, the uid it becomes.
+Started by `tictac_nb.trust.sandbox` (in its jail where one can start, see `tictac_nb.trust.jail`) as
+`python -I -S -c BOOT CONFIG`: CONFIG (JSON) holds its whole `sys.path`, the folders of the bot's own modules
+(put last on it once the worker is confined), its limits and, when it starts as root, the uid it becomes.
 It reads length-prefixed pickled requests from the parent (the parent is trusted: unpickling its data is
 safe here) and answers each with one small JSON object, never a pickle (the parent must not run code the
 bot made):
@@ -28,10 +28,10 @@ import sys
 from typing import Any
 
 BOOT = ("import json, sys; config = json.loads(sys.argv[1]); sys.path[:] = config['path']; "
-        "from tictac_nb.sandbox_worker import main; main(config)")
+        "from tictac_nb.trust.worker import main; main(config)")
 """The worker's first line: its path from its config, never from the working folder or the environment."""
 PR_SET_NO_NEW_PRIVS = 38
-MAX_ACTION_CHARS = 200  # tictac_nb.engine.MAX_ACTION_CHARS, without importing the kit before the bot needs it
+MAX_ACTION_CHARS = 200  # tictac_nb.core.engine.MAX_ACTION_CHARS, without importing the kit before the bot needs it
 MAX_MESSAGE = 500
 HEADER = struct.Struct(">I")
 

@@ -14,10 +14,10 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
-from .bots import Bot, bot_name
-from .engine import IllegalAction, State
-from .words import auto_pass_words
-from .words import told as said_as
+from ..core.bots import Bot, bot_name
+from ..core.engine import IllegalAction, State
+from ..core.words import auto_pass_words
+from ..core.words import told as said_as
 
 MAX_TARGET = 200  # characters in a clicked target; every game's notation is far shorter
 MAX_TURN = 2**53  # the largest whole number a browser sends exactly

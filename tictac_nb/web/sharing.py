@@ -33,10 +33,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from .engine import Game, InvalidOption, State
-from .registry import register
+from ..core.engine import Game, InvalidOption, State
+from ..core.registry import register
+from ..core.version import VERSION
 from .shared_file import ShareError, write_file
-from .version import VERSION
 
 FORMAT = 1
 """The document's format: a page refuses a higher one in words (a game shared by a newer kit)."""
@@ -87,8 +87,8 @@ def document(game: Game, rules: str | None = None, source: str | None = None) ->
 
 
 def _describe(game: Game, source: str | None) -> tuple[str, dict[str, Any]]:
-    from .cards import CardGame, CardState
-    from .grid import GridGame, GridState
+    from ..cards import CardGame, CardState
+    from ..grid import GridGame, GridState
     defaults = {name: _plain(option.default) for name, option in game.options.items()}
     if isinstance(game, GridGame) and _is_from(game.state_class, GridState):
         hook = game.state_class
@@ -287,7 +287,7 @@ def failed_loading(error: Exception) -> str:
 
 
 def _namespace(doc: Mapping[str, Any]) -> dict[str, Any]:
-    from . import cards, grid
+    from .. import cards, grid
     module = types.ModuleType(f"tictac_nb_shared_{doc['name'].replace('-', '_')}")
     kit = sys.modules[__name__.rpartition(".")[0]]  # the kit, loaded already: this module is part of it
     module.__dict__.update({"tictac_nb": kit, "State": State, "Game": Game})
@@ -305,8 +305,8 @@ def _run(doc: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _build(doc: Mapping[str, Any]) -> Game:
-    from .cards import card_game
-    from .grid import grid_game
+    from ..cards import card_game
+    from ..grid import grid_game
     space = _run(doc)
     options = dict(doc["options"])
     if doc["kind"] == "grid":

@@ -17,9 +17,9 @@ from typing import Any
 
 import comm
 
-from .engine import Game
-from .play import Dealer, game_number, told
-from .widget import Board
+from ..core.engine import Game
+from ..notebook.play import Dealer, game_number, told
+from ..notebook.widget import Board
 
 MAX_MESSAGE = 4096
 """Characters in one message from the page: every message board.js or the controls send is far shorter."""

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .engine import Game, State
-from .registry import game_named
-from .svg import PALETTE, xml_safe
+from ..core.engine import Game, State
+from ..core.registry import game_named
+from ..core.svg import PALETTE, xml_safe
 
 PAGE_WIDTH = 194.0    # mm: A4 and Letter both hold 194 x 263 mm inside 8 mm margins
 PAGE_HEIGHT = 263.0

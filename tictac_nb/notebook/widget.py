@@ -13,15 +13,16 @@ import asyncio
 import random
 from typing import TYPE_CHECKING, Any
 
-from . import coach, sandbox
-from .bots import Bot
-from .engine import IllegalAction, State
+from .. import coach
+from ..core.bots import Bot
+from ..core.engine import IllegalAction, State
+from ..core.svg import still_picture
+from ..trust import sandbox
 from .frontend import BoardFront
-from .svg import still_picture
 from .table import AUTO_PASS_DELAY, Table
 
 if TYPE_CHECKING:
-    from .rooms.client import RemoteBoard
+    from ..rooms.client import RemoteBoard
 
 FOLLOW_UP_DELAY = 0.03
 """Seconds before a bot's next action in the same turn (a TIC TOC card, then its end of turn): about two
@@ -40,7 +41,7 @@ class Board(BoardFront, Table):
     A human whose only legal action is "pass" (in K.O., an answer window without an Instant that could
     answer) is passed for after `AUTO_PASS_DELAY` seconds, with no cover; `auto_pass=False` asks them.
 
-    A student's bot (anything but the kit's own) thinks in a sandbox of its own (`tictac_nb.sandbox`) that
+    A student's bot (anything but the kit's own) thinks in a sandbox of its own (`tictac_nb.trust.sandbox`) that
     lives as long as the board (`close()` ends it), with `sandbox.BOARD_TIME_LIMIT` seconds a move.
 
     `deals` is where its New game and the deals again after an undo are drawn from: by default a generator
@@ -91,7 +92,7 @@ class Board(BoardFront, Table):
     def join(link: str) -> RemoteBoard:
         """A board for a room's seat (its secret link) or its onlooker (a spectator link), played on the room
         server that holds the game: `Board.join(link)`; see `tictac_nb.rooms`."""
-        from .rooms.client import join
+        from .remote import join
 
         return join(link)
 
