@@ -31,7 +31,7 @@ is now taking turns, one run of every game each (medians of five games, seconds 
 
 The kit's wheel brought IPython with jedi, pygments and prompt_toolkit (25 wheels), and importing IPython
 took 3 of the 5 seconds of the import at load 3: the pages now install 9 wheels (site/build.py's
-play-lock.json; `tictac_nb.web.browser.without_ipython`), each with bytecode compiled by Pyodide's own Python
+play-lock.json; `tictac_nb.core.browser.without_ipython`), each with bytecode compiled by Pyodide's own Python
 (site/bytecode.py), which halves what is left of the import. Pyodide's own start is now the largest stage.
 """
 

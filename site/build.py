@@ -15,7 +15,7 @@ Everything comes from the package registries, so the site builds on a machine wi
   imports (bench/play_pages.py measures where those seconds go).
 Packages with compiled code (numpy, pandas, matplotlib) have no WebAssembly wheels on PyPI: their lock
 entries point at Pyodide's CDN, so plots work where the site is online, and offline `import tictac_nb`
-turns their absence into one line (`tictac_nb.web.browser`). Each notebook opens with one line on how to run
+turns their absence into one line (`tictac_nb.core.browser`). Each notebook opens with one line on how to run
 it (site/first_cell.md), and is written as a Jupyter server serves it (multi-line texts joined), which
 JupyterLite's renderers and table of contents expect.
 """
@@ -57,7 +57,7 @@ WIDGETS = ("anywidget", "ipywidgets", "jupyterlab_widgets")
 PLAY_LOCK = "play-lock.json"
 PLAY_LEAVES_OUT = ("ipython", "jupyterlab-widgets", "widgetsnbextension")
 """What the kit's wheel needs in a kernel but a play page never imports, left out of the play pages' lock
-with all that only they need: IPython (no shell runs there: `tictac_nb.web.browser.without_ipython` stands in)
+with all that only they need: IPython (no shell runs there: `tictac_nb.core.browser.without_ipython` stands in)
 and the widgets' front ends (the page draws widgets/board.js itself)."""
 
 

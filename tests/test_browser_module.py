@@ -1,4 +1,4 @@
-"""`tictac_nb.web.browser`: offline in a web page, a missing plotting package says so in one line."""
+"""`tictac_nb.core.browser`: offline in a web page, a missing plotting package says so in one line."""
 
 import subprocess
 import sys

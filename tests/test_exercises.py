@@ -192,15 +192,15 @@ def test_ko_hare_raiser():
 
 def test_a_design_claim_is_weighed_against_the_noise():
     variant = lab.Variant("tic-tac-two", {}, bots="random")
-    assert exercises.check_claim(variant, "first_player_advantage", above=0.5, games=200)
-    assert "opposite" in exercises.check_claim(variant, "first_player_advantage", below=0.5, games=200).message
-    assert "outside the noise" in exercises.check_claim(variant, "first_player_advantage", about=0.5,
+    assert lab.check_claim(variant, "first_player_advantage", above=0.5, games=200)
+    assert "opposite" in lab.check_claim(variant, "first_player_advantage", below=0.5, games=200).message
+    assert "outside the noise" in lab.check_claim(variant, "first_player_advantage", about=0.5,
                                                         games=200).message
-    assert "Play more games" in exercises.check_claim(variant, "first_player_advantage", above=0.55,
+    assert "Play more games" in lab.check_claim(variant, "first_player_advantage", above=0.55,
                                                       games=40).message
-    assert "no metric 'fun'" in exercises.check_claim(variant, "fun", about=1).message
-    assert "exactly one" in exercises.check_claim(variant, "draw_rate").message
-    assert "cannot be played" in exercises.check_claim(lab.Variant("tic-tac-two", {"peek": 3}), "draw_rate",
+    assert "no metric 'fun'" in lab.check_claim(variant, "fun", about=1).message
+    assert "exactly one" in lab.check_claim(variant, "draw_rate").message
+    assert "cannot be played" in lab.check_claim(lab.Variant("tic-tac-two", {"peek": 3}), "draw_rate",
                                                        about=0.1).message
 
 
@@ -228,7 +228,7 @@ def test_each_game_notebook_asks_its_exercises_prints_its_box_and_seats_two_huma
 
 
 def test_the_design_lab_checks_a_claim():
-    assert any("exercises.check_claim(" in cell for cell in code_cells("design-lab"))
+    assert any("lab.check_claim(" in cell for cell in code_cells("design-lab"))
 
 
 # ---- odd answers ----------------------------------------------------------------------------------------
@@ -460,11 +460,11 @@ def raising_bot(state):
      "10 of 10 games ended because a bot forfeited (the first: X (raising_bot) forfeits: raised RuntimeError"),
 ])
 def test_a_claim_that_cannot_be_weighed_gets_a_verdict_in_words(variant, metric, claim, words):
-    verdict = exercises.check_claim(variant, metric, **claim)
+    verdict = lab.check_claim(variant, metric, **claim)
     assert not verdict and words in verdict.message and len(verdict.message) < 400
 
 
 def test_a_game_name_is_the_variant_of_its_rules_as_printed():
-    by_name = exercises.check_claim("tic-tac-two", "first_player_advantage", above=0.5, games=100)
-    by_variant = exercises.check_claim(lab.Variant("tic-tac-two"), "first_player_advantage", above=0.5, games=100)
+    by_name = lab.check_claim("tic-tac-two", "first_player_advantage", above=0.5, games=100)
+    by_variant = lab.check_claim(lab.Variant("tic-tac-two"), "first_player_advantage", above=0.5, games=100)
     assert by_name == by_variant and "over 100 games" in by_name.message

@@ -1,5 +1,5 @@
-"""The house: no import circle among the kit's modules, no module reaching up to the package for its games,
-and a game registered by a notebook served by every tool as the five are."""
+"""The house: the layers and the other import contracts hold (and catch a break), no module reaches up to the
+package for its games, and a game registered by a notebook is served by every tool as the five are."""
 
 from __future__ import annotations
 
@@ -8,9 +8,13 @@ import functools
 import importlib.util
 import json
 import multiprocessing
+import os
 import random
+import shutil
+import subprocess
 import sys
 import textwrap
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -34,12 +38,41 @@ TWIN = "tic-tac-twin"
 
 
 # ---- the import graph ------------------------------------------------------------------------------------
-def test_no_module_of_the_kit_imports_another_that_imports_it_back():
-    edges = house.imports()
-    found = house.circles(edges)
-    assert not found, "import circles: " + "; ".join(" -> ".join(loop) for loop in found)
-    assert ("tictac_nb.notebook.widget", "tictac_nb.notebook.table") in {
-        (e.importer, e.imported) for e in edges}  # the walk sees
+def lint_imports(root: Path) -> subprocess.CompletedProcess:
+    """import-linter's contracts (pyproject.toml) on the package found from `root`, as `lint-imports` runs them."""
+    return subprocess.run([sys.executable, "-c", "import sys; from importlinter.cli import lint_imports_command; "
+                           "sys.exit(lint_imports_command())", str(ROOT / "pyproject.toml"), "--no-cache"],
+                          cwd=root, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(root)})
+
+
+def test_the_layers_hold_with_no_exception_listed():
+    """Each layer imports only its own and those below (lazy imports too), no circle, no game imports another,
+    the rules load no widget, plot or server, and the room server loads no widget, pandas, numpy or lab."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    assert not any("ignore_imports" in contract for contract in config["contracts"])
+    ran = lint_imports(ROOT)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert "0 broken" in ran.stdout and "Contracts: 6 kept" in ran.stdout
+
+
+@pytest.mark.parametrize("module, line, contract", [
+    ("core/words.py", "def _up():\n    from ..lab import sweeps\n", "Layers"),
+    ("grid/rules.py", "from ..games.tyc import rules as _other\n", "Layers"),
+    ("games/tyc/render.py", "from ..tic_toc import rules as _other\n", "A game is its folder"),
+    ("coach/words.py", "def _back():\n    from . import hints\n", "No import circles"),
+    ("cards/rules.py", "def _plot():\n    import matplotlib\n", "The rules run anywhere"),
+    ("rooms/store.py", "def _frame():\n    import pandas\n", "The room server"),
+])
+def test_the_contracts_catch_a_break_planted_in_a_copy(tmp_path, module, line, contract):
+    """Each contract fails on a copy of the package with one import that breaks it, made inside a function
+    where it can be: the contracts see what a reader might miss."""
+    shutil.copytree(ROOT / "tictac_nb", tmp_path / "tictac_nb", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    path = tmp_path / "tictac_nb" / module
+    path.write_text(path.read_text() + "\n\n" + line)
+    ran = lint_imports(tmp_path)
+    assert ran.returncode == 1
+    broken = ran.stdout.split("Broken contracts")[1]
+    assert contract in broken and "1 broken" in ran.stdout, ran.stdout
 
 
 def write_package(folder: Path, files: dict[str, str]) -> Path:
@@ -48,19 +81,6 @@ def write_package(folder: Path, files: dict[str, str]) -> Path:
     for name, text in {"__init__.py": "", **files}.items():
         (package / name).write_text(textwrap.dedent(text))
     return package
-
-
-def test_the_walk_finds_a_circle_made_by_a_lazy_import_and_ignores_type_checking(tmp_path):
-    package = write_package(tmp_path, {
-        "a.py": "from .b import thing\n",
-        "b.py": "def thing():\n    from .a import other\n",
-        "c.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import thing\n",
-        "d.py": "from . import c\n",
-    })
-    edges = house.imports(package)
-    assert house.circles(edges) == [["pkg.a", "pkg.b", "pkg.a"]]
-    assert {(e.importer, e.imported, e.function) for e in edges} == {
-        ("pkg.a", "pkg.b", None), ("pkg.b", "pkg.a", "thing"), ("pkg.d", "pkg.c", None)}
 
 
 def test_no_module_reaches_up_to_the_package_for_its_games():

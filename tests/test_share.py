@@ -69,7 +69,7 @@ def test_the_link_holds_the_game_after_a_hash_readable_and_on_the_site_given():
 def test_in_jupyterlite_a_link_opens_on_the_site_the_notebook_runs_from(monkeypatch):
     from types import SimpleNamespace
 
-    from tictac_nb.web import browser
+    from tictac_nb.core import browser
     worker = "https://school.example/lite/extensions/@jupyterlite/pyodide-kernel-extension/static/worker.js"
     monkeypatch.setattr(browser, "IN_A_PAGE", True)
     monkeypatch.setitem(sys.modules, "js", SimpleNamespace(location=SimpleNamespace(href=worker)))

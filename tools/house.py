@@ -1,17 +1,17 @@
-"""The shape of the house: the kit's import circles, its imports made inside functions, its longest functions.
+"""The shape of the house: files per layer, the longest modules and functions, the imports made inside functions.
 
     python tools/house.py
 
+The rules of the house (the layers, no import circle, a game imports no other, the room server loads no widget)
+are import-linter's contracts in pyproject.toml, run by `lint-imports` and by tests/test_house.py. This walk
+says what they cannot: the figures above, and which module reaches up to the package `tictac_nb` itself.
 An import is an edge from one `tictac_nb` module to another, whether made at the top of the module or inside a
-function (a lazy import still ties the two modules together); imports under `if TYPE_CHECKING:` are for type
-checkers only and are left out. `tests/test_house.py` keeps the circles out with this same walk.
+function; imports under `if TYPE_CHECKING:` are for type checkers only and are left out.
 """
 
 from __future__ import annotations
 
 import ast
-import itertools
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,68 +103,6 @@ def imports(package: Path = PACKAGE) -> list[Import]:
     return edges
 
 
-def circles(edges: list[Import]) -> list[list[str]]:
-    """The import circles: for each group of modules that import one another (Tarjan's strongly connected
-    components of more than one module), a shortest loop through each of its modules, each loop once."""
-    graph: dict[str, set[str]] = {}
-    for edge in edges:
-        graph.setdefault(edge.importer, set()).add(edge.imported)
-        graph.setdefault(edge.imported, set())
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    groups: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        for other in sorted(graph[node]):
-            if other not in index:
-                visit(other)
-                low[node] = min(low[node], low[other])
-            elif other in stack:
-                low[node] = min(low[node], index[other])
-        if low[node] == index[node]:
-            group = []
-            while True:
-                other = stack.pop()
-                group.append(other)
-                if other == node:
-                    break
-            if len(group) > 1:
-                groups.append(sorted(group))
-
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10 * len(graph) + 100))
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    loops: dict[frozenset, list[str]] = {}
-    for group in sorted(groups):
-        for start in group:
-            loop = _loop(graph, group, start)
-            loops.setdefault(frozenset(itertools.pairwise(loop)), loop)
-    return sorted(loops.values(), key=lambda loop: (len(loop), loop))
-
-
-def _loop(graph: dict[str, set[str]], group: list[str], start: str) -> list[str]:
-    """A shortest path from `start` back to itself within its group (breadth first), start and end included."""
-    members = set(group)
-    came = {start: None}
-    queue = [start]
-    while queue:
-        node = queue.pop(0)
-        for other in sorted(graph[node] & members):
-            if other == start:
-                path = [node]
-                while came[path[-1]] is not None:
-                    path.append(came[path[-1]])
-                return [*reversed(path), start]
-            if other not in came:
-                came[other] = node
-                queue.append(other)
-    return group
-
-
 def longest_functions(package: Path = PACKAGE, count: int = 10) -> list[tuple[int, str]]:
     """The `count` longest functions and methods, as (lines, "module:Class.function")."""
     found = []
@@ -188,17 +126,28 @@ def class_lines(module: str, cls: str, package: Path = PACKAGE) -> int:
     return node.end_lineno - node.lineno + 1
 
 
+def layers(package: Path = PACKAGE) -> dict[str, int]:
+    """How many modules each top-level folder (layer or family) holds; the package's own files under "(top)"."""
+    found: dict[str, int] = {}
+    for name in modules(package):
+        parts = name.split(".")
+        folder = parts[1] if len(parts) > 1 and (package / parts[1]).is_dir() else "(top)"
+        found[folder] = found.get(folder, 0) + 1
+    return dict(sorted(found.items()))
+
+
+def longest_modules(package: Path = PACKAGE, count: int = 10) -> list[tuple[int, str]]:
+    """The `count` longest modules, as (lines, module)."""
+    return sorted(((len(path.read_text().splitlines()), name) for name, path in modules(package).items()),
+                  reverse=True)[:count]
+
+
 def main() -> None:
     edges = imports()
-    found = circles(edges)
-    print(f"import circles: {len(found)}")
-    pairs = {(e.importer, e.imported): e for e in edges}
-    for loop in found:
-        steps = []
-        for a, b in itertools.pairwise(loop):
-            edge = pairs[a, b]
-            steps.append(f"{a} -> {b} ({'in ' + edge.function if edge.function else 'top'}, line {edge.line})")
-        print("  " + "; ".join(steps))
+    print("modules per folder: " + ", ".join(f"{folder} {count}" for folder, count in layers().items()))
+    print("longest modules:")
+    for lines, name in longest_modules():
+        print(f"  {lines:4} {name}")
     inner = [e for e in edges if e.function]
     print(f"imports of the kit's own modules made inside functions: {len(inner)}")
     for edge in inner:

@@ -17,7 +17,7 @@ from types import ModuleType
 MOVED = {
     "arena": "rooms.submit",
     "bots": "core.bots",
-    "browser": "web.browser",
+    "browser": "core.browser",
     "cgroup": "trust.cgroup",
     "engine": "core.engine",
     "exercises": "classroom.exercises",

@@ -7,12 +7,34 @@ Every tool (`new_game`, records, `Board`, the design lab, tournaments, `Replay`,
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from ..games import discover
 from .engine import Game, InvalidOption, State, excerpt, load_record
+from .speedups import warn_stale
+
+PACKAGE = "tictac_nb.games"
+"""Where the kit's own games are: each subpackage with a `GAME` is one. The core knows no game: it finds them."""
+
+
+def discover() -> dict[str, Game]:
+    """Every game folder's `GAME`, the five in the order `tictac_nb.games.ORDER` gives, then any other by name."""
+    games = importlib.import_module(PACKAGE)
+    warn_stale(path for folder in games.__path__ for path in Path(folder).glob("*/core.py"))
+    found = {}
+    for module in pkgutil.iter_modules(games.__path__):
+        if module.ispkg:
+            game = getattr(importlib.import_module(f"{PACKAGE}.{module.name}"), "GAME", None)
+            if isinstance(game, Game):
+                found[game.name] = game
+    order = tuple(getattr(games, "ORDER", ()))
+    ranked = sorted(found, key=lambda name: (order.index(name) if name in order else len(order), name))
+    return {name: found[name] for name in ranked}
+
 
 GAMES: dict[str, Game] = discover()
 BUILTIN: frozenset[str] = frozenset(GAMES)

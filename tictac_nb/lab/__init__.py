@@ -10,6 +10,7 @@
     >>> lab.tournament({"mine": my_bot, **lab.builtin_bots("tyc")}, "tyc", 20).ratings   # a class tournament
     >>> lab.coach_summary({"Peek": games, "no Peek": others})   # decision tension, how soon decided, lead changes
     >>> lab.card_report(lab.play_games("tic-toc", 200))      # per card: drawn, played, dead, win rates, intervals
+    >>> lab.check_claim(lab.Variant("tyc"), "first_player_advantage", about=0.5)   # a claim against the noise
 
 It works for every registered game through the game protocol only.
 """
@@ -26,6 +27,7 @@ except ModuleNotFoundError as missing:
                               f"pip install 'tictac-nb[lab]'", name=missing.name) from None
 
 from .cards import CARD_METRICS, card_changes, card_report, deadest, plot_card_report, strongest, wilson
+from .claims import check_claim
 from .coach_metrics import COACH_METRICS, analyse_batch, coach_summary
 from .metrics import (
     METRICS,
@@ -72,7 +74,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "MAX_ACTIONS", "METRICS", "BotFactory", "DesignLab", "Standings", "Variant", "actions_mean", "balance",
-    "bot_factory", "builtin_bots",
+    "bot_factory", "builtin_bots", "check_claim",
     "branching_max", "branching_mean", "compare", "completion", "decisiveness", "default_executor", "definitions",
     "draw_rate", "duration_mean", "duration_std", "ended_by_turn_cap", "first_player_advantage",
     "final_state", "first_player_advantage_margin", "grid", "lead_changes", "outcome_shares", "play_game",

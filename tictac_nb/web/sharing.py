@@ -333,7 +333,7 @@ def _build(doc: Mapping[str, Any]) -> Game:
 def default_site() -> str:
     """The site a link opens on: in JupyterLite, the very site the notebook runs from (a site built with
     `make site` serves play/shared.html beside it); elsewhere the project's pages."""
-    from . import browser
+    from ..core import browser
     if not browser.IN_A_PAGE:
         return SITE
     try:

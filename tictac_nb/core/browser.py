@@ -84,7 +84,7 @@ def without_ipython() -> None:
         return
     names = ("IPython", "IPython.display", "IPython.core", "IPython.core.interactiveshell")
     modules = {name: types.ModuleType(name, "A stand-in for IPython in a page that runs no shell "
-                                            "(tictac_nb.web.browser.without_ipython).") for name in names}
+                                            "(tictac_nb.core.browser.without_ipython).") for name in names}
     for name in ("IPython", "IPython.core"):
         modules[name].__path__ = []
     modules["IPython"].get_ipython = lambda: None

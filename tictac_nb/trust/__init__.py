@@ -1,0 +1,2 @@
+"""Trust: every decision about code the kit did not write. A student's bot plays from a worker process
+(`sandbox`, `worker`) in a jail of its own (`jail`), with a cgroup (`cgroup`) and a seccomp filter (`syscalls`)."""
