@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 from ..core.bots import Bot, Forfeit, MCTSBot, RandomBot, payoff
 from ..core.engine import Outcome, State, excerpt
 from ..core.registry import from_record, game_named, new_game
-from ..trust import sandbox
-from ..trust.sandbox import Entrant, as_bot, decide
+from ..trust import entrant, sandbox, wire
+from ..trust.entrant import Entrant
+from ..trust.sandbox import as_bot, decide
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -74,7 +75,7 @@ def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
     "random" is `RandomBot`; "mcts:N" is `MCTSBot(N)` (200 iterations when N is not given). The kit's own
     bot classes (and `functools.partial` of them with plain settings) are factories called as
     `factory(seed=...)` for every game, in this process. Anything else is a student's bot, packed once
-    (`sandbox.Entrant`) to play in a sandbox of its own: a class, or a function with a `seed` parameter,
+    (`entrant.Entrant`) to play in a sandbox of its own: a class, or a function with a `seed` parameter,
     makes a fresh seeded bot for every game; any other function (`my_bot(state) -> action`) or object with
     `choose(state)` plays each game as a fresh copy. Lambdas, closures and notebook classes work on any
     executor (cloudpickle sends them by value).
@@ -87,7 +88,7 @@ def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
             raise ValueError(f"unknown bot {excerpt(spec)}: write 'default', 'random', 'mcts' or 'mcts:ITERATIONS'")
         kind, iterations = match.group(1).lower(), match.group(2)
         return BotFactory(kind, int(iterations) if iterations else 200)
-    if sandbox.is_kit_bot(spec) and (isinstance(spec, type) or callable(spec) and _takes_seed(spec)):
+    if entrant.is_kit_bot(spec) and (isinstance(spec, type) or callable(spec) and _takes_seed(spec)):
         return spec
     if callable(spec) or callable(getattr(spec, "choose", None)):
         return Entrant.of(spec)
@@ -195,12 +196,12 @@ def make_players(factories: Sequence[Callable[..., Bot]], seed: int, key: bytes 
     """A fresh bot per seat for the game with `seed`, ready to play; a bot that cannot be made forfeits its seat.
 
     The kit's bots are seeded with `bot_seed`. A student's bot (an `Entrant`) gets a seed, and its seat copies
-    their randomness, drawn from `key` (the game's secret, `sandbox.game_key`), so that nothing it is handed
+    their randomness, drawn from `key` (the game's secret, `entrant.game_key`), so that nothing it is handed
     leads back to the game's seed; it plays from its sandbox's worker (`clock`: the seconds it may think over
     the game), or in this process where none can start (`sandbox.processes`). `players`: the list to fill, as
     the bots are made (a game whose bot cannot be made still reads what the others printed).
     """
-    key = key if key is not None else sandbox.game_key(seed, seed)
+    key = key if key is not None else entrant.game_key(seed, seed)
     players = [] if players is None else players
     slots: dict[str, int] = {}
     for seat, factory in enumerate(factories):
@@ -208,9 +209,9 @@ def make_players(factories: Sequence[Callable[..., Bot]], seed: int, key: bytes 
             slot = slots[factory.key] = slots.get(factory.key, -1) + 1
             bot = sandbox.lab_bot(factory, slot)
             players.append(bot)
-            bot.start_game(sandbox.draw(key, "bot", seat), key, seat, time_limit, clock)
+            bot.start_game(entrant.draw(key, "bot", seat), key, seat, time_limit, clock)
             continue
-        made = sandbox.draw(key, "bot", seat) if isinstance(factory, Entrant) else bot_seed(seed, seat)
+        made = entrant.draw(key, "bot", seat) if isinstance(factory, Entrant) else bot_seed(seed, seat)
         try:
             players.append(as_bot(factory(seed=made), made))
         except Exception as error:
@@ -259,7 +260,7 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     """Play one game to its end with fresh seeded bots and return its result row (a plain dict).
 
     A student's bot plays from a sandbox (see `tictac_nb.trust.sandbox`), seeded from the secret of the game
-    (`sandbox.game_key(batch_seed, seed)`). A game of a batch (`batch_seed` given) leaves the workers
+    (`entrant.game_key(batch_seed, seed)`). A game of a batch (`batch_seed` given) leaves the workers
     running for the batch's next games, and the batch ends them; a game on its own ends them.
 
     A turn is a run of consecutive actions by the same player: a new turn starts whenever `to_move`
@@ -291,7 +292,7 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     first_mover = state.to_move
     first = state.current_scores()
     story = _Story([first] if first is not None else None)
-    key = sandbox.game_key(seed if batch_seed is None else batch_seed, seed)
+    key = entrant.game_key(seed if batch_seed is None else batch_seed, seed)
     try:
         forfeit = _play_out(state, factories, max_actions, time_limit, story, key, clock)
     except Exception as error:
@@ -314,7 +315,7 @@ def _row(state: State, game: str, label: str, options: dict, factories: Sequence
     if forfeit is not None:
         winners, scores, completed = tuple(p for p in range(n) if p != forfeit.seat), state.current_scores(), False
         reason = (f"{state.player_name(forfeit.seat)} ({bot_label(factories[forfeit.seat])}) forfeits: "
-                  f"{sandbox.clean(forfeit.reason, 400)}")
+                  f"{wire.clean(forfeit.reason, 400)}")
         outcome = Outcome(winners, None, reason)
     elif outcome is None:
         winners, scores, completed = (), state.current_scores(), False
@@ -471,13 +472,13 @@ def finished_frame(rows: Sequence[Mapping[str, Any]], planned: int, interrupted:
 
 def bot_output(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """What each student's bot printed over `rows`, by its name in the table (its seat in a tournament), at
-    most `sandbox.MAX_OUTPUT` characters each; nothing of it reaches this process's own output."""
+    most `wire.MAX_OUTPUT` characters each; nothing of it reaches this process's own output."""
     printed: dict[str, list[str]] = {}
     for row in rows:
         names = row.get("seats") or row["bots"].split(" vs ")
         for seat, text in row.get("output", {}).items():
             printed.setdefault(names[seat] if seat < len(names) else f"seat {seat}", []).append(text)
-    return {name: sandbox.clean("".join(texts), sandbox.MAX_OUTPUT, lines=True) for name, texts in printed.items()}
+    return {name: wire.clean("".join(texts), wire.MAX_OUTPUT, lines=True) for name, texts in printed.items()}
 
 
 def _progress_bar(total: int, description: str):
