@@ -633,7 +633,7 @@ def test_play_game_says_so_where_bots_cannot_be_jailed(monkeypatch, capsys):
     assert capsys.readouterr().out.count(sandbox.IN_BROWSER) == 1
     monkeypatch.setattr(sandbox, "processes", True)
     monkeypatch.setattr(sandbox, "_said", [False])
-    monkeypatch.setattr(jail.jail, "missing", lambda: "bubblewrap is not installed")
+    monkeypatch.setattr(jail, "missing", lambda: "bubblewrap is not installed")
     lab.play_game("tic-tac-two", 1, bots=["random", attacks.first_legal])
     said = capsys.readouterr().out
     assert "bubblewrap is not installed" in said and "does not count" in said
@@ -825,7 +825,7 @@ def test_the_jails_attacks_fail_as_a_normal_user_too():
 @jailed
 def test_a_jail_that_cannot_be_made_says_why_in_the_forfeit(log, monkeypatch):
     real = jail.command
-    monkeypatch.setattr(jail.jail, "command", lambda modules, *more: [
+    monkeypatch.setattr(jail, "command", lambda modules, *more: [
         real(modules)[0], "--ro-bind", "/no/such", "/x", *real(modules, *more)[1:]])
     row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.first_legal])
     assert row["forfeit"] == 1 and "could not be loaded in its sandbox" in row["reason"]
