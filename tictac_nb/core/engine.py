@@ -115,7 +115,8 @@ class Target(NamedTuple):
 @dataclass(frozen=True)
 class Option:
     """A rule option: its default (None: decided by the seed), a check that normalizes a value, a line of
-    help, and for play pages a label in a player's words and words for some of its values."""
+    help for programmers (`doc`), and for play pages, rooms and print sheets a label and a help line in a
+    player's words (`help`, else `doc`) and words for some of its values."""
 
     default: Any
     check: Callable[[Any], Any]
@@ -123,6 +124,8 @@ class Option:
     label: str = ""
     words: tuple[tuple[Any, str], ...] = ()
     """(value, words) pairs: how a play page names a value ("at random" for None, a player's name for a seat)."""
+    help: str = ""
+    """The help line a player reads beside the option ("" : the `doc` serves)."""
 
 
 @dataclass(frozen=True)

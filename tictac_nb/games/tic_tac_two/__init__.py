@@ -17,9 +17,11 @@ GAME = Game(
     options={
         "tiles": Option(None, check_tiles, "fixed tile layout, 9 letters row by row with C at 5 (None: shuffled)"),
         "peek": Option(True, boolean, "with the Peek tile (False: a blank tile instead)",
-                       label="Peek tile"),
+                       label="Peek tile",
+                       help="The Peek tile lets its finder look under another tile. Untick: a blank tile instead."),
         "wild": Option(True, boolean, "with the Wild tile (False: a blank tile instead)",
-                       label="Wild tile"),
+                       label="Wild tile",
+                       help="The Wild tile counts for both players. Untick: a blank tile instead."),
     },
     variants={"no Peek, no Wild": {"peek": False, "wild": False}},
 )

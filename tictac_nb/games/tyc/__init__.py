@@ -15,7 +15,8 @@ GAME = Game(
     options={
         "first_player": Option(None, int_between(0, 1, allow_none=True),
                                "who moves first: 0 Red, 1 Blue (None: chosen at random by the seed)",
-                               label="Who starts", words=((None, "at random"), (0, "Red"), (1, "Blue"))),
+                               label="Who starts", words=((None, "at random"), (0, "Red"), (1, "Blue")),
+                               help="Who writes the first letter."),
         "letter_table": Option(LETTER_TABLE, check_letter_table,
                                "points for writing one letter 0, 1, ..., 9 times: 10 whole numbers from -999 to 999 "
                                "(bounded so that every score stays a short number the board can show)"),
