@@ -170,6 +170,24 @@ def boolean(value: Any) -> bool:
     return value
 
 
+@dataclass(frozen=True)
+class CoachPlayouts:
+    """How many games the coach plays to the end, per action, with a game's heuristic default bot (one that
+    `explain`s its choice, such as TIC TOC's) to state a win chance; a search bot (`MCTSBot`) uses its own
+    search and reads none of these. Declared on the `Game` (`Game.coach_playouts`)."""
+
+    hint: int = 0
+    """Games per legal action behind a hint's chances (0: a hint states none)."""
+    analysis: int = 0
+    """Games for each of the move played and the bot's own choice when a record is analysed."""
+    batch: int | None = None
+    """Games per move in the design lab's analysis of a batch (`lab.analyse_batch`; None: `analysis`)."""
+    batch_every_choice: bool = False
+    """Whether the lab's batch plays out every legal choice rather than the played move and the bot's own."""
+    cut: int | None = None
+    """Actions after which a playout stops and asks the bot's `chance(state, seat)` (None: played to the end)."""
+
+
 KIT_BOT: list[Callable[..., Any]] = []
 """The kit's own bot, which a `Game` naming no `default_bot` holds: `bots.py` (which imports this module, so it
 cannot be imported here) puts `MCTSBot` in it, before any game is made."""
@@ -216,6 +234,9 @@ class Game:
     """Whether a `determinize`d copy can still `undo` and replay its record: False where `determinize`
     makes up hidden parts (cards in hands) that no seed deals, so the copy says `replayable = False`
     (the kit's determinize of declared `State.SECRETS` sets it)."""
+    coach_playouts: CoachPlayouts = CoachPlayouts()
+    """Games the coach plays out with a heuristic default bot to state chances (`CoachPlayouts`; none by
+    default, which an `MCTSBot` needs: it searches)."""
 
     def __post_init__(self) -> None:
         settle = object.__setattr__  # a frozen dataclass sets its own fields only so
@@ -336,6 +357,7 @@ def check_declared_facts(game: Game) -> None:
     for fact in ("hidden_information", "copies_replay"):
         if type(getattr(game, fact)) is not bool:
             raise InvalidGame(f"{game.name}: {fact} is True or False, not {excerpt(getattr(game, fact))}")
+    check_coach_playouts(game)
     cls = game.state_class
     if not (isinstance(cls, type) and issubclass(cls, State)):
         return  # `register` names that problem
@@ -347,6 +369,26 @@ def check_declared_facts(game: Game) -> None:
     if len(game.phases) > 1 and cls.phase is State.phase:
         raise InvalidGame(f"{game.name} declares the phases {', '.join(game.phases)}, so {cls.__name__} needs "
                           "a phase() that says which step the turn is at")
+
+
+def check_coach_playouts(game: Game) -> None:
+    """`Game.coach_playouts`: a `CoachPlayouts` of whole numbers of 0 or more (`cut` 1 or more, or None)."""
+    playouts = game.coach_playouts
+    if type(playouts) is not CoachPlayouts:
+        raise InvalidGame(f"{game.name}: coach_playouts is a CoachPlayouts, such as CoachPlayouts(hint=24, "
+                          f"analysis=16), not {excerpt(playouts)}")
+    counts = {"hint": playouts.hint, "analysis": playouts.analysis, "batch": playouts.batch}
+    for name, count in counts.items():
+        if not (type(count) is int and count >= 0 or name == "batch" and count is None):
+            raise InvalidGame(f"{game.name}: coach_playouts.{name} is a whole number of games, 0 or more, not "
+                              f"{excerpt(count)}")
+    if type(playouts.batch_every_choice) is not bool:
+        raise InvalidGame(f"{game.name}: coach_playouts.batch_every_choice is True or False, not "
+                          f"{excerpt(playouts.batch_every_choice)}")
+    cut = playouts.cut
+    if cut is not None and (type(cut) is not int or cut < 1):
+        raise InvalidGame(f"{game.name}: coach_playouts.cut is the actions a playout may last, 1 or more (None: "
+                          f"to the end), not {excerpt(cut)}")
 
 
 def declared_secrets(game: Game) -> tuple[str, ...]:

@@ -1,6 +1,6 @@
 """Tic Tac K.O.: Cute vs Evil, registered as "tic-tac-ko"."""
 
-from ...core.engine import Game, Option, boolean, choice_of, int_between
+from ...core.engine import CoachPlayouts, Game, Option, boolean, choice_of, int_between
 from .bots import KOBot
 from .render import render
 from .rules import TicTacKO, check_cards, check_decks, check_layout, check_objectives, check_order
@@ -17,6 +17,9 @@ GAME = Game(
     players=(2, 3, 4),
     move_cap=5000,  # action_cap
     copies_replay=False,  # determinize deals hands no seed deals
+    # no hint chances: a game played out by KOBot takes some 30 ms, too long for half a second per hint;
+    # playouts cut after 24 actions (the bot's chance then), as a whole game takes about 100 ms
+    coach_playouts=CoachPlayouts(analysis=6, batch=2, cut=24),
     options={
         "players": Option(4, choice_of(2, 3, 4), "2, 3 or 4 players in two teams", label="Players",
                           help="2, 3 or 4 players, in two teams."),

@@ -1,6 +1,6 @@
 """TIC TOC, registered as "tic-toc": Lost Boys against Pirates, for 2 to 4 players."""
 
-from ...core.engine import Game, Option, choice_of, int_between
+from ...core.engine import CoachPlayouts, Game, Option, choice_of, int_between
 from .bots import TicTocBot
 from .render import render
 from .rules import DECK, TicToc, check_deck, check_deck_order
@@ -17,6 +17,7 @@ GAME = Game(
     players=(2, 3, 4),
     move_cap=20_000,  # 200 turns (turn_cap); random play takes under 700 actions
     copies_replay=False,  # determinize deals hands no seed deals
+    coach_playouts=CoachPlayouts(hint=24, analysis=16, batch=4, batch_every_choice=True),
     options={
         "players": Option(2, choice_of(2, 3, 4), "number of players, 2 to 4", label="Players",
                           help="2, 3 or 4 players."),
