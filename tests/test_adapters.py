@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import tictac_nb
 from tictac_nb import Game, Outcome, State
 from tictac_nb.adapters.actions import action_count, numbering
-from tictac_nb.adapters.observations import encoder, observe
+from tictac_nb.adapters.observations import array, encoder, observe
 from tictac_nb.core.engine import Option, int_between, seed_bits
 
 SEEDS = st.integers(0, 2**32 - 1)
@@ -194,14 +194,14 @@ def test_a_seat_observes_the_same_numbers_in_any_game_it_cannot_tell_apart(varia
 
 
 def test_the_array_of_a_view_holds_its_encoded_numbers(variant):
-    """`Encoder.array` (which writes only the non-zero places of a long part, as Trek's) equals `encode`."""
+    """`observations.array` (which writes only the non-zero places of a long part, as Trek's) equals `encode`."""
     import numpy as np
 
     state = variant_game(variant, 7, stop_after=12)
     space = encoder(state.game, state.options)
     for seat in [None, *range(state.num_players)]:
         view = state.view(seat)
-        assert space.array(view).tolist() == np.array(space.encode(view), dtype=np.float32).tolist()
+        assert array(space, view).tolist() == np.array(space.encode(view), dtype=np.float32).tolist()
 
 
 def test_the_encoding_changes_with_what_the_seat_knows():

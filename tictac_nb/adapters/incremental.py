@@ -1,8 +1,8 @@
 """Observations kept up to date move by move, where that is cheaper than encoding the view again.
 
-A `Tracker` holds one seat's observation (the numbers `observations.encoder` makes from `state.view(seat)`)
-and brings it up to date from what changed in the state since it last looked, so a step costs a few
-assignments instead of a view and an encoding. It reads only what the seat may know (marks, face-up tiles,
+A `Tracker` holds one seat's observation (the numbers the game's `observation` encoding makes from
+`state.view(seat)`) and brings it up to date from what changed in the state since it last looked, so a step
+costs a few assignments instead of a view and an encoding. It reads only what the seat may know (marks, face-up tiles,
 the seat's own peeks, public peeks; Trek's tiles, campfires and counts; the seat's own hand and Objective,
 known cards, counts), and the tests check it against the encoder at every step of random games, for every
 seat.
@@ -24,9 +24,14 @@ import numpy as np
 
 from ..games.tic_tac_ko.effects import KIND, TEAM, UP, Window
 from ..games.tic_tac_ko.notation import phase as ko_phase
+from ..games.tic_tac_ko.observation import EVENT_INDEX as KO_EVENTS
+from ..games.tic_tac_ko.observation import PHASE_INDEX as KO_PHASES
+from ..games.tic_tac_ko.observation import VERB_INDEX as KO_VERBS
+from ..games.tic_tac_trek.observation import TERRAIN_INDEX
 from ..games.tic_tac_trek.rules import LETTERS, TERRAINS
+from ..games.tic_tac_trek.rules import window as trek_window
+from ..games.tic_tac_two.observation import TILE_LETTERS
 from ..games.tic_toc.rules import HAND_LIMIT
-from .observations import KO_EVENTS, KO_PHASES, KO_VERBS, TERRAIN_INDEX, TILE_LETTERS
 
 TERRAIN_LETTERS = "".join(LETTERS[terrain] for terrain in TERRAIN_INDEX)
 """Trek's terrain letters in the encoding's order."""
@@ -258,8 +263,6 @@ class TicTacTrekPlaces:
     """Where Tic Tac Trek's parts lie: each cell of the window by its place in it, and the counts' tops."""
 
     def __init__(self, state: Any, encoding: Any) -> None:
-        from .actions import trek_window
-
         at = encoding.offsets
         mix = state.options["mix"]
         tiles = sum(mix.values())

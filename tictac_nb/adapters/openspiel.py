@@ -53,7 +53,7 @@ from ..core.registry import GAMES, HOOKS
 from .actions import game_of, numbering, start_options
 from .chance import chance_of, deals, perfect_information
 from .incremental import TRACKERS, tracker
-from .observations import encoder
+from .observations import array, encoder
 from .pettingzoo import shares
 
 SEED_NODES = 4
@@ -521,7 +521,7 @@ class KitObserver:
                     follow.update(kit)
                 self.tensor[:] = follow.store
                 return
-            self.tensor[:] = self.encoder.array(kit.view(player if self.private else None))
+            self.tensor[:] = array(self.encoder, kit.view(player if self.private else None))
             return
         self.tensor.fill(0)
         rows = self.dict["views"]

@@ -237,6 +237,10 @@ class Game:
     coach_playouts: CoachPlayouts = CoachPlayouts()
     """Games the coach plays out with a heuristic default bot to state chances (`CoachPlayouts`; none by
     default, which an `MCTSBot` needs: it searches)."""
+    observation: Callable[[State], Any] | None = None
+    """How a learner observes the game: `observation(state)` gives the `core.observation.Encoding` of views
+    under the state's options (their lengths), which the research adapters turn into vectors. None: the
+    adapters hash the view's leaves into a vector of fixed length (the grid family has its own)."""
 
     def __post_init__(self) -> None:
         settle = object.__setattr__  # a frozen dataclass sets its own fields only so
@@ -358,6 +362,9 @@ def check_declared_facts(game: Game) -> None:
         if type(getattr(game, fact)) is not bool:
             raise InvalidGame(f"{game.name}: {fact} is True or False, not {excerpt(getattr(game, fact))}")
     check_coach_playouts(game)
+    if game.observation is not None and not callable(game.observation):
+        raise InvalidGame(f"{game.name}: observation is a function of a state that gives the Encoding of its "
+                          f"views (see tictac_nb.core.observation), or None, not {excerpt(game.observation)}")
     cls = game.state_class
     if not (isinstance(cls, type) and issubclass(cls, State)):
         return  # `register` names that problem

@@ -2,6 +2,7 @@
 
 from ...core.engine import CoachPlayouts, Game, Option, boolean, choice_of, int_between
 from .bots import KOBot
+from .observation import encoding
 from .render import render
 from .rules import TicTacKO, check_cards, check_decks, check_layout, check_objectives, check_order
 
@@ -10,6 +11,7 @@ GAME = Game(
     title="Tic Tac K.O.",
     state_class=TicTacKO,
     render=render,
+    observation=encoding,
     hidden_information=True,
     bots={"KOBot": KOBot},
     default_bot=KOBot,

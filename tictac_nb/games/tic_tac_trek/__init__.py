@@ -2,6 +2,7 @@
 
 from ...core.engine import Game, Option, int_between
 from .bots import default_bot
+from .observation import encoding
 from .render import render
 from .rules import MAX_TILES, MIX, TicTacTrek, check_bag, check_mix
 
@@ -10,6 +11,7 @@ GAME = Game(
     title="Tic Tac Trek",
     state_class=TicTacTrek,
     render=render,
+    observation=encoding,
     default_bot=default_bot,
     phases=("place", "campfire"),
     move_cap=2 * MAX_TILES,  # a tile, then at most one campfire decision, per turn

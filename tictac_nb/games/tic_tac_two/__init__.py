@@ -2,6 +2,7 @@
 
 from ...core.engine import Game, Option, boolean
 from .bots import default_bot
+from .observation import encoding
 from .render import render
 from .rules import TicTacTwo, check_tiles
 
@@ -10,6 +11,7 @@ GAME = Game(
     title="Tic Tac Two",
     state_class=TicTacTwo,
     render=render,
+    observation=encoding,
     hidden_information=True,
     default_bot=default_bot,
     phases=("mark", "peek"),

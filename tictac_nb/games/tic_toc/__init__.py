@@ -2,6 +2,7 @@
 
 from ...core.engine import CoachPlayouts, Game, Option, choice_of, int_between
 from .bots import TicTocBot
+from .observation import encoding
 from .render import render
 from .rules import DECK, TicToc, check_deck, check_deck_order
 
@@ -10,6 +11,7 @@ GAME = Game(
     title="TIC TOC",
     state_class=TicToc,
     render=render,
+    observation=encoding,
     hidden_information=True,
     bots={"TicTocBot": TicTocBot},
     default_bot=TicTocBot,

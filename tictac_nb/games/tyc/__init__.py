@@ -2,6 +2,7 @@
 
 from ...core.engine import Game, Option, int_between
 from .bots import default_bot
+from .observation import encoding
 from .render import render
 from .rules import LETTER_TABLE, Tyc, check_letter_table
 
@@ -10,6 +11,7 @@ GAME = Game(
     title="Tyc",
     state_class=Tyc,
     render=render,
+    observation=encoding,
     default_bot=default_bot,
     move_cap=81,  # one move per cell
     options={
