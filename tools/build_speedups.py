@@ -1,8 +1,8 @@
 """Compile the kit's optional speed-ups with mypyc, in place (`make speedups`): `python tools/build_speedups.py`.
 
-Every game folder's `core.py` is compiled, and the adapters' observation trackers (`adapters/incremental.py`;
-see tictac_nb/speedups.py). Each compiled module sits beside its source, which stays the reference (the tests
-run both), and Python imports it first; `--clean` removes them.
+Every game folder's `core.py` is compiled, and the observation trackers (`core/tracker.py` and every game
+folder's `tracker.py`; see tictac_nb/core/speedups.py). Each compiled module sits beside its source, which
+stays the reference (the tests run both), and Python imports it first; `--clean` removes them.
 Needs mypy (which brings mypyc), setuptools and a C compiler: `pip install -e ".[speedups]"`.
 """
 
@@ -17,7 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = [*sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("tictac_nb/games/*/core.py")),
-           "tictac_nb/adapters/incremental.py"]
+           "tictac_nb/core/tracker.py",
+           *sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("tictac_nb/games/*/tracker.py"))]
 
 
 def built() -> list[Path]:

@@ -64,6 +64,8 @@ def shares(state: State) -> list[float]:
 RENDER_MODES = ("svg", "rgb_array", "human")
 INTEGERS = (int, np.integer)
 """The types of an action number."""
+FLOAT32 = np.dtype(np.float32)
+"""A tracker's numbers' dtype, as a dtype (`np.frombuffer` reads one faster than the type `np.float32`)."""
 INT8 = np.dtype(np.int8)
 """The masks' dtype, as a dtype (`np.frombuffer` reads one faster than the type `np.int8`)."""
 
@@ -172,7 +174,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
             observation = array(self.encoder, self.game_state.view(seat))
         else:
             follow.update(self.game_state)
-            observation = follow.vector.copy()
+            observation = np.frombuffer(follow.store, FLOAT32).copy()
         seen = {"observation": observation, "action_mask": self._mask(seat)}
         if self._places is not None:
             seen["board"] = observation[self._places]

@@ -28,7 +28,8 @@ class Encoding:
     """Turns a view into a list of floats of one fixed length, part by part (`parts`: name and length)."""
 
     def __init__(self, players: int, parts: list[tuple[str, int]], body: Body, sparse: Sparse | None = None,
-                 board: Callable[[dict[str, int]], Board] | None = None) -> None:
+                 board: Callable[[dict[str, int]], Board] | None = None,
+                 tracker: tuple[type, type] | None = None) -> None:
         self.players = players
         self.parts = [("viewer", players), ("to_move", players), ("winners", players), ("over", 1), *parts]
         self.size = sum(length for _, length in self.parts)
@@ -43,6 +44,10 @@ class Encoding:
         self.board: Board | None = None if board is None else board(self.offsets)
         """For a game with a square board: where its planes' entries lie in the vector (`Board`), worked out
         from the parts' starts; None for the others."""
+        self.tracker = tracker
+        """None, or how to keep the vector up to date move by move instead of encoding each view afresh: the
+        game's places class (`places(state, encoding)`: where its parts lie under the options) and its tracker
+        class (`tracker(places, seat, listed)`, a `core.tracker.Tracker`), in its folder's `tracker.py`."""
         self.places: dict[type, Any] = {}
         """Where the parts lie for a tool that keeps the vector up to date move by move, by the class that
         works it out, on first use (the adapters' trackers)."""

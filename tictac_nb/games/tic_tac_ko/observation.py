@@ -9,15 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.observation import Encoding, counts, one_hot
-
-PHASE_INDEX = {"start": 0, "action": 1, "more": 2, "answer": 3, "effect": 4}
-VERB_INDEX = {verb: i for i, verb in enumerate(
-    ("destroy", "sacrifice", "displace", "repel", "hypnotize", "awaken", "swap", "discard", "play"))}
-EVENT_INDEX = {"play": 0, "hypnotize": 1, "effect": 2}
+from .notation import EVENT_INDEX, PHASE_INDEX, VERB_INDEX
 
 
 def encoding(state: Any) -> Encoding:
     """The encoding of K.O.'s views under the state's options (players, decks, Grid)."""
+    from .tracker import TicTacKOPlaces, TicTacKOTracker  # loaded only when a research tool asks
+
     n = state.num_players
     every = [(t, card) for t in (0, 1) for card in state.decks[t].cards]
     cards = {(t, card.name): i for i, (t, card) in enumerate(every)}
@@ -77,4 +75,4 @@ def encoding(state: Any) -> Encoding:
                         ("teams", 2 * (1 + kinds + 2 * objective_count)), ("grid", len(spaces) * (kinds + 1)),
                         ("stack_depth", 1), ("top_event", 3), ("top_player", n), ("top_card", kinds),
                         ("top_space", len(spaces)), ("verbs", len(VERB_INDEX)), ("gridlock", n + 1),
-                        ("phase", len(PHASE_INDEX)), ("active", n)], body)
+                        ("phase", len(PHASE_INDEX)), ("active", n)], body, tracker=(TicTacKOPlaces, TicTacKOTracker))

@@ -8,14 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.observation import Encoding, one_hot
-from .rules import name, window
+from .rules import TERRAIN_INDEX, name, window
 
-TERRAIN_INDEX = {"mountain": 0, "desert": 1, "grassland": 2, "forest": 3, "lake": 4}
 MARK_INDEX = {"X": 0, "O": 1}
 
 
 def encoding(state: Any) -> Encoding:
     """The encoding of Trek's views under the state's options (the box's tiles decide the window)."""
+    from .tracker import TicTacTrekPlaces, TicTacTrekTracker  # loaded only when a research tool asks
+
     cells = {name(c): i for i, c in enumerate(window(state))}
     size = len(cells)
     box = {TERRAIN_INDEX[t]: n for t, n in state.options["mix"].items()}
@@ -61,4 +62,4 @@ def encoding(state: Any) -> Encoding:
 
     return Encoding(2, [("cells", 9 * size), ("pending", size), ("drawn", 5), ("bag", 5), ("bag_size", 1),
                         ("campfires_left", 2), ("campfires_placed", 2), ("fallback", 1), ("first_player", 2)], body,
-                    sparse)
+                    sparse, tracker=(TicTacTrekPlaces, TicTacTrekTracker))

@@ -69,6 +69,8 @@ from ...core.frozen import FrozenDict
 SYMBOLS = ("X", "O")
 TERRAINS = FrozenDict({"M": "mountain", "D": "desert", "G": "grassland", "F": "forest", "L": "lake"})
 LETTERS = FrozenDict({name: letter for letter, name in TERRAINS.items()})
+TERRAIN_INDEX = {"mountain": 0, "desert": 1, "grassland": 2, "forest": 3, "lake": 4}
+"""The terrains in a fixed order, as tools number them."""
 MIX = FrozenDict({"mountain": 6, "desert": 6, "grassland": 6, "forest": 6, "lake": 2})
 BIT = FrozenDict({letter: 1 << i for i, letter in enumerate(TERRAINS)})
 LAKE = "L"

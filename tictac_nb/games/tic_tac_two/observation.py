@@ -7,13 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.observation import Encoding, one_hot
+from .rules import TILE_LETTERS
 
-TILE_LETTERS = {"X": 0, "O": 1, "W": 2, "P": 3, "-": 4, "C": 5}
 MARK_INDEX = {"X": 0, "O": 1}
 
 
 def encoding(state: Any) -> Encoding:
     """The encoding of Tic Tac Two's views (the same under every option)."""
+    from .tracker import TicTacTwoPlaces, TicTacTwoTracker  # loaded only when a research tool asks
+
     def body(view: dict, out: list[float]) -> None:
         for mark in view["marks"]:
             one_hot(out, MARK_INDEX, mark)
@@ -38,4 +40,4 @@ def encoding(state: Any) -> Encoding:
         return 3, 3, places
 
     return Encoding(2, [("marks", 18), ("tiles", 54), ("face_up", 9), ("centre_owner", 2), ("peeks", 27),
-                        ("peeking", 1)], body, board=board)
+                        ("peeking", 1)], body, board=board, tracker=(TicTacTwoPlaces, TicTacTwoTracker))

@@ -55,6 +55,8 @@ from ...core.frozen import FrozenDict
 from .core import CENTRE, LINES_THROUGH, OUTER, PEEK_NAMES, PEEKS, POSITION, SQUARE_NAMES, SQUARES, TicTacTwoCore
 
 MARKS = ("X", "O")
+TILE_LETTERS = {"X": 0, "O": 1, "W": 2, "P": 3, "-": 4, "C": 5}
+"""The tiles' letters in a fixed order (X, O, Wild, Peek, blank, the split centre), as tools number them."""
 LINE_MASKS = tuple(tuple((sum(1 << i for i in cells), cells, name, diagonal) for cells, name, diagonal in through)
                    for through in LINES_THROUGH)
 """Per square, each line through it as (bit mask, squares, name, whether it is a diagonal)."""

@@ -13,6 +13,8 @@ from .rules import SHORT, TEAM_NAMES
 
 def encoding(state: Any) -> Encoding:
     """The encoding of TIC TOC's views under the state's options (players, deck, turn cap)."""
+    from .tracker import TicTocPlaces, TicTocTracker  # loaded only when a research tool asks
+
     kinds = {short: i for i, short in enumerate(SHORT)}
     most = [float(max(1, n)) for n in state.counts]
     total = float(sum(state.counts))
@@ -40,4 +42,4 @@ def encoding(state: Any) -> Encoding:
 
     return Encoding(n, [("hand", 8), ("drawn", 8), ("hand_sizes", n), ("known", 8 * n), ("tables", 4 * n),
                         ("market", 8), ("discard", 8), ("draw_size", 1), ("turn", 1), ("drew", 1), ("may_end", 1),
-                        ("first_player", n)], body)
+                        ("first_player", n)], body, tracker=(TicTocPlaces, TicTocTracker))

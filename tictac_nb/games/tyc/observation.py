@@ -13,6 +13,8 @@ LETTER_INDEX = {letter: i for i, letter in enumerate("ABCDEFGHI")}
 
 def encoding(state: Any) -> Encoding:
     """The encoding of Tyc's views (the same under every option)."""
+    from .tracker import TycPlaces, TycTracker  # loaded only when a research tool asks
+
     def body(view: dict, out: list[float]) -> None:
         for board in view["cells"]:
             for cell in board:
@@ -33,4 +35,5 @@ def encoding(state: Any) -> Encoding:
                   for row in range(9) for col in range(9) for channel in range(11)]
         return 9, 9, places
 
-    return Encoding(2, [("cells", 81 * 11), ("playable", 9), ("named", 9)], body, board=board)
+    return Encoding(2, [("cells", 81 * 11), ("playable", 9), ("named", 9)], body, board=board,
+                    tracker=(TycPlaces, TycTracker))
