@@ -11,7 +11,7 @@ import pytest
 from helpers import ALL_GAMES
 
 import tictac_nb
-from tictac_nb.core.words import PASSING, auto_pass_words, told
+from tictac_nb.core.words import auto_pass_words, told
 from tictac_nb.rooms.pages import game_forms
 from tictac_nb.rooms.room import Room, Seat
 
@@ -71,7 +71,8 @@ def test_the_seat_the_room_passes_for_is_told_why_and_only_that_seat():
     room, views = a_room(state)
     mover = state.to_move
     assert room.forced_pass()
-    assert views[mover].status == f"{state.player_name(mover)} is passing: {PASSING['tic-tac-ko'][2]}"
+    why = tictac_nb.GAMES["tic-tac-ko"].passing_words[2]
+    assert views[mover].status == f"{state.player_name(mover)} is passing: {why}"
     assert all("passing" not in view.status for seat, view in enumerate(views) if seat != mover)
     room.set_auto_pass(False)  # the teacher turns it off: the seat is asked after all, and told so at once
     assert "passing" not in views[mover].status and not room.forced_pass()
@@ -84,7 +85,7 @@ def test_the_seat_the_room_passes_for_is_told_why_and_only_that_seat():
 
 def test_auto_pass_is_offered_in_k_o_s_own_words():
     forms = game_forms()
-    assert forms["tic-tac-ko"]["auto_pass"]["label"] == PASSING["tic-tac-ko"][0]
+    assert forms["tic-tac-ko"]["auto_pass"]["label"] == tictac_nb.GAMES["tic-tac-ko"].passing_words[0]
     assert "Instant" in forms["tic-tac-ko"]["auto_pass"]["help"]
 
 

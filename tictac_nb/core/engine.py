@@ -234,6 +234,9 @@ class Game:
     """Whether a `determinize`d copy can still `undo` and replay its record: False where `determinize`
     makes up hidden parts (cards in hands) that no seed deals, so the copy says `replayable = False`
     (the kit's determinize of declared `State.SECRETS` sets it)."""
+    passing_words: tuple[str, str, str] | None = None
+    """Auto-pass in the game's own words, for a game with answer windows (an "answer" phase): the room's box
+    label, its help line, and why the mover passes (None: the kit's words, `core.words.PASSES`)."""
     coach_playouts: CoachPlayouts = CoachPlayouts()
     """Games the coach plays out with a heuristic default bot to state chances (`CoachPlayouts`; none by
     default, which an `MCTSBot` needs: it searches)."""
@@ -362,6 +365,11 @@ def check_declared_facts(game: Game) -> None:
         if type(getattr(game, fact)) is not bool:
             raise InvalidGame(f"{game.name}: {fact} is True or False, not {excerpt(getattr(game, fact))}")
     check_coach_playouts(game)
+    words = game.passing_words
+    if words is not None and (type(words) is not tuple or len(words) != 3
+                              or not all(type(text) is str and text for text in words)):
+        raise InvalidGame(f"{game.name}: passing_words is (label, help line, why the mover passes), three texts, "
+                          f"or None, not {excerpt(words)}")
     if game.observation is not None and not callable(game.observation):
         raise InvalidGame(f"{game.name}: observation is a function of a state that gives the Encoding of its "
                           f"views (see tictac_nb.core.observation), or None, not {excerpt(game.observation)}")

@@ -29,16 +29,8 @@ ROOM = {
 }
 """The room lobby's own settings: (label, help line). Auto-pass is worded per game: `auto_pass_words`."""
 
-PASSING = {
-    "tic-tac-ko": ("Pass for players who hold no answer",
-                   "When a player's only move is to pass (no Instant that could answer), the room passes for "
-                   "them after the same short pause, whatever their hand holds: nothing is given away.",
-                   "no answer"),
-}
-"""Auto-pass in a game's own words, by game: (label, help line, why the mover passes)."""
-
 PASSES = (*ROOM["auto_pass"], "passing is the only move")
-"""Auto-pass for a game `PASSING` does not word."""
+"""Auto-pass for a game that does not word it itself (`Game.passing_words`)."""
 
 DEAD_ENDS = {
     "locked": "The teacher locked this seat: ask them to unlock it. This page comes back by itself.",
@@ -86,7 +78,7 @@ def auto_pass_words(game: Game) -> tuple[str, str, str] | None:
     (no "answer" phase), so no player is ever left with only a pass to make and the lobby offers no such box."""
     if "answer" not in game.phases:
         return None
-    return PASSING.get(game.name, PASSES)
+    return game.passing_words or PASSES
 
 
 PAST = {"play": "played", "mark": "marked", "peek": "peeked", "write": "wrote", "place": "placed",

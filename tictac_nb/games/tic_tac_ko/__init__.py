@@ -21,6 +21,10 @@ GAME = Game(
     copies_replay=False,  # determinize deals hands no seed deals
     # no hint chances: a game played out by KOBot takes some 30 ms, too long for half a second per hint;
     # playouts cut after 24 actions (the bot's chance then), as a whole game takes about 100 ms
+    passing_words=("Pass for players who hold no answer",
+                   "When a player's only move is to pass (no Instant that could answer), the room passes for them "
+                   "after the same short pause, whatever their hand holds: nothing is given away.",
+                   "no answer"),
     coach_playouts=CoachPlayouts(analysis=6, batch=2, cut=24),
     options={
         "players": Option(4, choice_of(2, 3, 4), "2, 3 or 4 players in two teams", label="Players",
