@@ -22,13 +22,18 @@ MODULES = [*sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("tictac_nb/
 
 
 def built() -> list[Path]:
-    """The compiled files now beside the sources."""
-    return sorted(p for module in MODULES for source in [ROOT / module]
-                  for p in source.parent.glob(f"{source.stem}*.so"))
+    """The compiled files now in the package: beside the sources, and any left beside a module no longer
+    compiled (the adapters' `incremental.py` was, before the trackers moved to the game folders), which Python
+    would still import before its source."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(p for p in (ROOT / "tictac_nb").rglob("*") if p.name.endswith(suffixes))
 
 
 def up_to_date() -> bool:
-    """Whether every core is compiled for this Python, after its source last changed."""
+    """Whether every core is compiled for this Python, after its source last changed, and nothing else is."""
+    compiled = {ROOT / module for module in MODULES}
+    if any(p.with_name(p.name.split(".")[0].removesuffix("__mypyc") + ".py") not in compiled for p in built()):
+        return False
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     for module in MODULES:
         source = ROOT / module
