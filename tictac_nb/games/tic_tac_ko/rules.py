@@ -207,6 +207,10 @@ def _texts(deck: Deck, labels: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 class TicTacKO(Verbs, State):
     """A position of Tic Tac K.O."""
 
+    def every_action(self) -> list[str]:
+        """Every action the notation can write under the options, for tools that number them (`notation`)."""
+        return list(notation.every_action(self))
+
     # ---- setting up -----------------------------------------------------------------------------
     def setup(self, rng: random.Random) -> None:
         o = self.options
