@@ -21,7 +21,8 @@ from .lineup import BotsSpec, bot_label, has_students, make_players, seat_factor
 from .sandbox import decide
 
 MAX_ACTIONS = 20_000
-"""The lab's own safety cap: a game still running after this many actions is stopped as a turn cap."""
+"""The safety cap of the lab's games and the arena's: a game still running after this many actions is stopped as a
+turn cap."""
 
 
 def ended_by_turn_cap(state: State) -> bool:
