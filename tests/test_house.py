@@ -24,7 +24,7 @@ import tictac_nb
 from tictac_nb import RandomBot, lab
 from tictac_nb.core.bots import MCTSBot, default_bot, seat_copy
 from tictac_nb.core.registry import GAMES
-from tictac_nb.trust import pool, sandbox
+from tictac_nb.trust import pool, sandbox, wire
 from tictac_nb.trust.sandbox import decide
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -176,9 +176,9 @@ def test_a_pool_of_spawned_processes_plays_a_registered_game(twin, monkeypatch):
 def test_a_students_bot_plays_a_registered_game_from_a_worker_that_never_had_it(twin):
     """The worker imports the kit but not the notebook's registrations: the seat copy carries the game by value."""
     state = played(moves=2)
-    packed = sandbox.pack(seat_copy(state, state.to_move, random.Random(1)))
+    packed = wire.pack(seat_copy(state, state.to_move, random.Random(1)))
     assert b"kit_game" not in packed
-    assert sandbox.pack(seat_copy(played("tic-tac-two", 2), 0, random.Random(1))).count(b"kit_game") == 1
+    assert wire.pack(seat_copy(played("tic-tac-two", 2), 0, random.Random(1))).count(b"kit_game") == 1
     with sandbox.SandboxBot(attacks.first_legal, time_limit=30.0) as bot:
         bot.start_game(7, b"k" * 32, state.to_move, None)
         assert decide(bot, state, 30.0) in state.legal_actions()

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.bots import MCTSBot, _Node, bot_name
 from ..core.engine import State
-from ..trust.sandbox import kit_bots
+from ..trust.entrant import kit_bots
 from .calibration import calibrate
 
 PLAYOUT_CAP = 2_000

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.registry import new_game
-from ..trust import sandbox
+from ..trust import sandbox, wire
 from ..trust.lineup import (
     BotFactory,
     BotFactoryLike,
@@ -149,13 +149,13 @@ def finished_frame(rows: Sequence[Mapping[str, Any]], planned: int, interrupted:
 
 def bot_output(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """What each student's bot printed over `rows`, by its name in the table (its seat in a tournament), at
-    most `sandbox.MAX_OUTPUT` characters each; nothing of it reaches this process's own output."""
+    most `wire.MAX_OUTPUT` characters each; nothing of it reaches this process's own output."""
     printed: dict[str, list[str]] = {}
     for row in rows:
         names = row.get("seats") or row["bots"].split(" vs ")
         for seat, text in row.get("output", {}).items():
             printed.setdefault(names[seat] if seat < len(names) else f"seat {seat}", []).append(text)
-    return {name: sandbox.clean("".join(texts), sandbox.MAX_OUTPUT, lines=True) for name, texts in printed.items()}
+    return {name: wire.clean("".join(texts), wire.MAX_OUTPUT, lines=True) for name, texts in printed.items()}
 
 
 def _progress_bar(total: int, description: str):

@@ -38,7 +38,7 @@ from ..core.bots import RandomBot, default_bot
 from ..core.ratings import CENTRE, ELO, PRIOR_GAMES, add_pairs, bradley_terry, elo, result_of
 from ..core.registry import game_named, new_game
 from ..trust import sandbox
-from ..trust.sandbox import Entrant
+from ..trust.entrant import Entrant
 from .metrics import seat_names
 from .selfplay import MAX_ACTIONS, BotFactory, bot_factory, bot_label, finished_frame, play_game
 from .sweeps import chunk_size, run_tasks

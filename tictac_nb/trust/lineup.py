@@ -2,7 +2,7 @@
 once, one factory per seat, and a fresh seeded bot per seat for each game.
 
 Here because it decides which bots are the kit's own, made and asked in this process, and which are a student's,
-packed once (`sandbox.Entrant`) to play from a sandbox: the lab's batches and the arena's matches both seat their
+packed once (`entrant.Entrant`) to play from a sandbox: the lab's batches and the arena's matches both seat their
 bots through it. Each seat's bot is seeded from the game's seed and the seat (`bot_seed`), so a game is fixed by
 (game, options, bots, seed) whatever process plays it.
 """
@@ -19,8 +19,9 @@ from typing import Any
 from ..core.bots import Bot, Forfeit, MCTSBot, RandomBot
 from ..core.engine import excerpt
 from ..core.registry import game_named
-from . import sandbox
-from .sandbox import Entrant, as_bot
+from . import entrant, sandbox
+from .entrant import Entrant
+from .sandbox import as_bot
 
 BotFactoryLike = Any  # "random", "mcts:200", a BotFactory, a factory(seed=...) -> Bot, a bot function or object
 BotsSpec = Any  # one BotFactoryLike for every seat, a sequence of them (one per seat), or {seat: spec}
@@ -64,7 +65,7 @@ def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
     "random" is `RandomBot`; "mcts:N" is `MCTSBot(N)` (200 iterations when N is not given). The kit's own
     bot classes (and `functools.partial` of them with plain settings) are factories called as
     `factory(seed=...)` for every game, in this process. Anything else is a student's bot, packed once
-    (`sandbox.Entrant`) to play in a sandbox of its own: a class, or a function with a `seed` parameter,
+    (`entrant.Entrant`) to play in a sandbox of its own: a class, or a function with a `seed` parameter,
     makes a fresh seeded bot for every game; any other function (`my_bot(state) -> action`) or object with
     `choose(state)` plays each game as a fresh copy. Lambdas, closures and notebook classes work on any
     executor (cloudpickle sends them by value).
@@ -77,7 +78,7 @@ def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
             raise ValueError(f"unknown bot {excerpt(spec)}: write 'default', 'random', 'mcts' or 'mcts:ITERATIONS'")
         kind, iterations = match.group(1).lower(), match.group(2)
         return BotFactory(kind, int(iterations) if iterations else 200)
-    if sandbox.is_kit_bot(spec) and (isinstance(spec, type) or callable(spec) and _takes_seed(spec)):
+    if entrant.is_kit_bot(spec) and (isinstance(spec, type) or callable(spec) and _takes_seed(spec)):
         return spec
     if callable(spec) or callable(getattr(spec, "choose", None)):
         return Entrant.of(spec)
@@ -150,12 +151,12 @@ def make_players(factories: Sequence[Callable[..., Bot]], seed: int, key: bytes 
     """A fresh bot per seat for the game with `seed`, ready to play; a bot that cannot be made forfeits its seat.
 
     The kit's bots are seeded with `bot_seed`. A student's bot (an `Entrant`) gets a seed, and its seat copies
-    their randomness, drawn from `key` (the game's secret, `sandbox.game_key`), so that nothing it is handed
+    their randomness, drawn from `key` (the game's secret, `entrant.game_key`), so that nothing it is handed
     leads back to the game's seed; it plays from its sandbox's worker (`clock`: the seconds it may think over
     the game), or in this process where none can start (`sandbox.processes`). `players`: the list to fill, as
     the bots are made (a game whose bot cannot be made still reads what the others printed).
     """
-    key = key if key is not None else sandbox.game_key(seed, seed)
+    key = key if key is not None else entrant.game_key(seed, seed)
     players = [] if players is None else players
     slots: dict[str, int] = {}
     for seat, factory in enumerate(factories):
@@ -163,9 +164,9 @@ def make_players(factories: Sequence[Callable[..., Bot]], seed: int, key: bytes 
             slot = slots[factory.key] = slots.get(factory.key, -1) + 1
             bot = sandbox.lab_bot(factory, slot)
             players.append(bot)
-            bot.start_game(sandbox.draw(key, "bot", seat), key, seat, time_limit, clock)
+            bot.start_game(entrant.draw(key, "bot", seat), key, seat, time_limit, clock)
             continue
-        made = sandbox.draw(key, "bot", seat) if isinstance(factory, Entrant) else bot_seed(seed, seat)
+        made = entrant.draw(key, "bot", seat) if isinstance(factory, Entrant) else bot_seed(seed, seat)
         try:
             players.append(as_bot(factory(seed=made), made))
         except Exception as error:

@@ -3,7 +3,7 @@ tournaments and the arena's matches all run, with no frame library, so that the 
 
 Everything goes through the game protocol only (`new_game`, `to_move`, `legal_actions`, `play`, `outcome`,
 `current_scores`). Every move is asked through `sandbox.decide`, which holds a bot at fault to a forfeit: a
-student's bot plays from its sandbox, seeded from the game's secret (`sandbox.game_key`). Game `seed`'s own
+student's bot plays from its sandbox, seeded from the game's secret (`entrant.game_key`). Game `seed`'s own
 chance (deal, shuffle, who starts) and its seats' bots (`lineup.bot_seed`) follow from its seed alone.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from ..core.bots import Bot, Forfeit, payoff
 from ..core.engine import Outcome, State
 from ..core.registry import from_record, new_game
-from . import sandbox
+from . import entrant, sandbox, wire
 from .lineup import BotsSpec, bot_label, has_students, make_players, seat_factories, with_default
 from .sandbox import decide
 
@@ -101,7 +101,7 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     """Play one game to its end with fresh seeded bots and return its result row (a plain dict).
 
     A student's bot plays from a sandbox (see `tictac_nb.trust.sandbox`), seeded from the secret of the game
-    (`sandbox.game_key(batch_seed, seed)`). A game of a batch (`batch_seed` given) leaves the workers
+    (`entrant.game_key(batch_seed, seed)`). A game of a batch (`batch_seed` given) leaves the workers
     running for the batch's next games, and the batch ends them; a game on its own ends them.
 
     A turn is a run of consecutive actions by the same player: a new turn starts whenever `to_move`
@@ -133,7 +133,7 @@ def play_game(game: str, seed: int, options: Mapping[str, Any] | None = None, bo
     first_mover = state.to_move
     first = state.current_scores()
     story = _Story([first] if first is not None else None)
-    key = sandbox.game_key(seed if batch_seed is None else batch_seed, seed)
+    key = entrant.game_key(seed if batch_seed is None else batch_seed, seed)
     try:
         forfeit = _play_out(state, factories, max_actions, time_limit, story, key, clock)
     except Exception as error:
@@ -156,7 +156,7 @@ def _row(state: State, game: str, label: str, options: dict, factories: Sequence
     if forfeit is not None:
         winners, scores, completed = tuple(p for p in range(n) if p != forfeit.seat), state.current_scores(), False
         reason = (f"{state.player_name(forfeit.seat)} ({bot_label(factories[forfeit.seat])}) forfeits: "
-                  f"{sandbox.clean(forfeit.reason, 400)}")
+                  f"{wire.clean(forfeit.reason, 400)}")
         outcome = Outcome(winners, None, reason)
     elif outcome is None:
         winners, scores, completed = (), state.current_scores(), False
