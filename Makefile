@@ -51,7 +51,7 @@ lab: setup-lab
 	$(VENV)/bin/jupyter lab $(AS_ROOT) $(LAB_ARGS) notebooks/
 
 play: setup-play  # Voila reads notebooks/play/voila.json from the folder it starts in
-	cd notebooks/play && $(CURDIR)/$(VENV)/bin/voila $(PLAY_ARGS) $(CURDIR)/notebooks/play
+	cd notebooks/play && $(abspath $(VENV))/bin/voila $(PLAY_ARGS) $(CURDIR)/notebooks/play
 
 setup-serve: $(PY) jail
 	$(PY) -m pip install --quiet -e '.[rooms]'

@@ -25,9 +25,9 @@ from ..core.bots import Forfeit
 from ..core.engine import InvalidOption
 from ..core.registry import GAMES, new_game
 from ..core.words import ARENA
-from ..lab.selfplay import MAX_ACTIONS, final_state, play_game
 from ..trust import sandbox, wire
 from ..trust.entrant import Entrant
+from ..trust.playout import MAX_ACTIONS, final_state, play_game
 from .keys import Keys
 from .ladder import Ladder
 from .pages import game_words
