@@ -70,9 +70,11 @@ def test_text_colours_and_every_seats_colour_read_on_the_paper():
 
 
 def test_no_renderer_or_sheet_hard_codes_a_muted_text_colour_or_a_status_group():
-    package = Path(svg.__file__).parent
-    for path in [*package.glob("games/*/render.py"), *package.glob("games/*/sheet.py"), *package.glob("grid/*.py"),
-                 package / "printing.py"]:
+    package = Path(svg.__file__).parent.parent
+    drawn = [*package.glob("games/*/render.py"), *package.glob("games/*/sheet.py"), *package.glob("grid/*.py"),
+             *package.glob("cards/*.py"), package / "classroom" / "printing.py"]
+    assert len(drawn) >= 15 and all(path.is_file() for path in drawn)
+    for path in drawn:
         text = path.read_text()
         assert not re.search(r"#5[0-9a-f]60[0-9a-f]{2}", text), path
         assert "ttn-status-line" not in text, f"{path}: use svg.status_line"
