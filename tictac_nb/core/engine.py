@@ -13,7 +13,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from .frozen import FrozenDict, freeze, thaw
 
@@ -619,7 +619,7 @@ class State(ABC):
         for name, value in state.items():
             setattr(self, name, value)
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (games override it with something faster)."""
         return copy.deepcopy(self, {id(self.game): self.game})
 
