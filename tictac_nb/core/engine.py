@@ -13,7 +13,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple, Self
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from .frozen import FrozenDict, freeze, thaw
 
@@ -231,6 +231,9 @@ class Game:
         settle(self, "bots", FrozenDict(self.bots))
         settle(self, "variants", FrozenDict({name: freeze(options) for name, options in self.variants.items()}))
         settle(self, "_defaults", None)
+
+    if TYPE_CHECKING:  # set by __post_init__ and `start`: no field (not compared, printed or replaced)
+        _defaults: FrozenDict | None = field(init=False, default=None)
 
     @property
     def rules(self) -> str:
