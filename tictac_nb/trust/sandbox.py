@@ -44,7 +44,7 @@ import types
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import cloudpickle
 
@@ -102,7 +102,7 @@ def is_kit_bot(bot: Any) -> bool:
         return True
     kit = kit_bots()
 
-    def of_kit(cls: Any) -> bool:  # by identity: a class of a student may claim to equal anything
+    def of_kit(cls: Any) -> TypeGuard[type]:  # by identity: a class of a student may claim to equal anything
         return any(cls is own for own in kit)
 
     if type(bot) is functools.partial:
@@ -500,6 +500,7 @@ class Worker:
                 os.close(seccomp)
         self._finalizer = weakref.finalize(self, _end, self.process, self.group)
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            assert stream is not None  # each a pipe
             os.set_blocking(stream.fileno(), False)
         self.output = Output() if output is None else output
         self.frozen: list[int] = []
@@ -598,6 +599,7 @@ class Worker:
         return False
 
     def _read(self, size: int) -> bytes:
+        assert self.process.stdout is not None  # a pipe
         fd = self.process.stdout.fileno()
         data = bytearray()
         while len(data) < size:
@@ -613,6 +615,7 @@ class Worker:
         return bytes(data)
 
     def _send(self, data: bytes) -> None:
+        assert self.process.stdin is not None  # a pipe
         view, fd = memoryview(data), self.process.stdin.fileno()
         while view:
             if not self._ready(fd, select.POLLOUT):
