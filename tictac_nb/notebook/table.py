@@ -51,7 +51,7 @@ def check_message(content: Any) -> dict:
     if extra:
         raise IllegalAction(f"ignored this {content['type']!r} message: unknown fields ({', '.join(extra[:3])})")
     for name, kind in fields.items():
-        value = content.get(name)
+        value: Any = content.get(name)  # what the page sent, checked here
         if name == "turn" and (type(value) is not int or not 0 <= value <= MAX_TURN):
             raise IllegalAction(f"ignored this {content['type']!r} message: it lacks the position it was made on")
         if name == "target" and (type(value) is not str or len(value) > MAX_TARGET):
