@@ -9,7 +9,7 @@ AS_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 LAB_ARGS ?=
 PLAY_ARGS ?=
 
-.PHONY: lab play serve site test setup-lab setup-serve setup-play setup-test speedups compiler browser jail bench clean
+.PHONY: lab play serve site docs test setup-lab setup-serve setup-play setup-test speedups compiler browser jail bench clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -51,7 +51,7 @@ lab: setup-lab
 	$(VENV)/bin/jupyter lab $(AS_ROOT) $(LAB_ARGS) notebooks/
 
 play: setup-play  # Voila reads notebooks/play/voila.json from the folder it starts in
-	cd notebooks/play && $(CURDIR)/$(VENV)/bin/voila $(PLAY_ARGS) $(CURDIR)/notebooks/play
+	cd notebooks/play && $(abspath $(VENV))/bin/voila $(PLAY_ARGS) $(CURDIR)/notebooks/play
 
 setup-serve: $(PY) jail
 	$(PY) -m pip install --quiet -e '.[rooms]'
@@ -73,6 +73,13 @@ site/node_modules/.package-lock.json: site/package.json site/package-lock.json
 site: $(SITE_VENV)/bin/python site/node_modules/.package-lock.json
 	$(SITE_VENV)/bin/python -m pip install --quiet -e '.[site]'
 	$(SITE_VENV)/bin/python site/build.py
+
+# The documentation site (mkdocs.yml, docs/) into build/docs/; beside the JupyterLite site (build/site/docs/)
+# when that is built, so `make site docs` gives the whole published site.
+docs: $(PY)
+	$(PY) -m pip install --quiet -e '.[docs]'
+	NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir build/docs
+	@if [ -d build/site ]; then rm -rf build/site/docs && cp -R build/docs build/site/docs; fi
 
 test: setup-test site
 	$(PY) -m ruff check .

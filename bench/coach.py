@@ -216,8 +216,9 @@ def hinted_games(name: str, count: int, seed: int, *, players: int | None = None
 
 def hints_state_chances(name: str) -> bool:
     """Whether the hints of `name` state a chance: a search's (`MCTSBot`), or a heuristic bot's trial games
-    (`coach.HINT_PLAYOUTS`); K.O.'s state none."""
-    return name in coach.HINT_PLAYOUTS or isinstance(tictac_nb.GAMES[name].default_bot(seed=0), MCTSBot)
+    (the game's `coach_playouts.hint`); K.O.'s state none."""
+    game = tictac_nb.GAMES[name]
+    return bool(game.coach_playouts.hint) or isinstance(game.default_bot(seed=0), MCTSBot)
 
 
 KINDS = {"analysis": judged_games, "hint": hinted_games}

@@ -14,7 +14,7 @@ the default executor (a process pool of every core), and again with one of them 
 move's limit every move, asleep (the game's clock, `lab.tournaments.CLOCK`, bounds what it costs). Last, a
 tournament of honest bots that each think 0.3 s of CPU a move under a limit of 0.5 s, with one CPU hog among
 them that keeps eight processes spinning through its moves, on every core: a bot's clock is its own jail's
-CPU (`sandbox.MoveClock`), so no honest bot forfeits however busy the hog keeps the machine. Each worker runs
+CPU (`clock.MoveClock`), so no honest bot forfeits however busy the hog keeps the machine. Each worker runs
 in its jail (`tictac_nb.trust.jail`) where one can start, with its cgroup and seccomp filter where they can be had
 (said in the first line): its start is timed too. Aims (issues 20, 28 and 41): a jailed worker's start <=
 0.5 s; the sandbox's cost <= 1 ms a decision; the tournament <= 60 s on a 2-core machine, <= 120 s with the
@@ -32,7 +32,7 @@ import time
 import tictac_nb
 from tictac_nb import lab
 from tictac_nb.core.bots import SeatBot
-from tictac_nb.trust import sandbox
+from tictac_nb.trust import jail, sandbox
 from tictac_nb.trust.sandbox import decide
 
 TARGET_MS = 1.0
@@ -127,15 +127,15 @@ def hog_tournament(bots: int) -> tuple[float, int, int, int]:
 def sandboxed_ms(states: list, repeats: int, jailed: bool = True) -> float:
     """`ms_per_decision` of a student's function in its sandbox; `jailed=False`: in a worker without its jail
     (the sandbox of issue 20, the anchor of the jail's own cost)."""
-    missing = sandbox.jail.missing
+    missing = jail.missing
     if not jailed:
-        sandbox.jail.missing = lambda: "the anchor"
+        jail.missing = lambda: "the anchor"
     try:
         with sandbox.SandboxBot(student(3)) as boxed:
             boxed.start_game(1, os.urandom(32))
             return ms_per_decision(boxed, states, repeats)
     finally:
-        sandbox.jail.missing = missing
+        jail.missing = missing
 
 
 def start_seconds(repeats: int) -> float:
@@ -173,8 +173,8 @@ def main(argv: list[str] | None = None) -> list[str]:
     if args.quick:
         args.positions, args.repeats, args.bots = 20, 1, 4
     verdicts = []
-    jailed = "yes" if not sandbox.jail.missing() else f"no ({sandbox.jail.missing()})"
-    jailed += "".join(f"; {gap}" for gap in sandbox.jail.gaps()) if not sandbox.jail.missing() else ""
+    jailed = "yes" if not jail.missing() else f"no ({jail.missing()})"
+    jailed += "".join(f"; {gap}" for gap in jail.gaps()) if not jail.missing() else ""
     start = start_seconds(max(3, args.repeats))
     print(f"a student's worker starts in {start:.3f} s (median), jailed: {jailed}")
     verdicts.append(_verdict(f"worker start <= {TARGET_START_SECONDS:g} s ({start:.3f} s)",

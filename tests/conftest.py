@@ -1,7 +1,13 @@
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from helpers import ALL_GAMES, GRID_GAMES, GRID_VARIANTS, VARIANTS, registered
 
 import tictac_nb
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(params=ALL_GAMES + list(GRID_GAMES))
@@ -19,3 +25,12 @@ def variant(request):
     yield request.param
     if request.param[0] in GRID_GAMES:
         tictac_nb.unregister(request.param[0])
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory) -> Path:
+    """The kit's wheel, built once per test process from this checkout (tests/test_packaging.py, test_extras.py)."""
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
+                   check=True, capture_output=True)
+    return next(out.glob("tictac_nb-*.whl"))

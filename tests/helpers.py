@@ -39,6 +39,35 @@ GRID_VARIANTS = [(name, label, options) for name, game in GRID_GAMES.items()
                  for label, options in {"as printed": {}, **game.variants}.items()]
 
 
+def searched(name: str) -> bool:
+    """Whether the game's default bot (the coach's) is a search (`MCTSBot`): its hints share out visits."""
+    return isinstance(tictac_nb.GAMES[name].default_bot(seed=0), tictac_nb.MCTSBot)
+
+
+SEARCHED = [name for name in ALL_GAMES if searched(name)]
+"""The games the coach judges by a search."""
+EXPLAINED = [name for name in ALL_GAMES
+             if callable(getattr(tictac_nb.GAMES[name].default_bot(seed=0), "explain", None))]
+"""The games whose default bot explains its choice (a heuristic coach)."""
+CHANCES = [name for name in ALL_GAMES if searched(name) or tictac_nb.GAMES[name].coach_playouts.hint]
+"""The games whose hints state a chance: a search's, or a heuristic bot's playouts (`coach_playouts.hint`)."""
+HIDDEN = [name for name in ALL_GAMES if tictac_nb.GAMES[name].hidden_information]
+"""The games where a seat may know what another may not."""
+UNSEEN = [name for name in ALL_GAMES if tictac_nb.GAMES[name].hidden_information
+          or tictac_nb.GAMES[name].state_class.determinize is not tictac_nb.State.determinize]
+"""The games with a hidden part (a secret, or chance hidden from all, as Trek's bag): twins can differ."""
+
+
+def spread(name: str) -> list[dict]:
+    """Options for the game as printed and, where it supports several player counts, at the fewest and the
+    most players (each once)."""
+    game = tictac_nb.GAMES[name]
+    if "players" not in game.options:
+        return [{}]
+    default = game.options["players"].default
+    return [{}, *({"players": n} for n in dict.fromkeys((min(game.players), max(game.players))) if n != default)]
+
+
 def registered(name: str) -> str:
     """`name`, registered first when it is one of `GRID_GAMES` (the kit's five always are)."""
     if name in GRID_GAMES:

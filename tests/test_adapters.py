@@ -9,14 +9,14 @@ import subprocess
 import sys
 
 import pytest
-from helpers import GRID_GAMES, registered, variant_game
+from helpers import GRID_GAMES, HIDDEN, registered, variant_game
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import tictac_nb
 from tictac_nb import Game, Outcome, State
 from tictac_nb.adapters.actions import action_count, numbering
-from tictac_nb.adapters.observations import encoder, observe
+from tictac_nb.adapters.observations import array, encoder, observe
 from tictac_nb.core.engine import Option, int_between, seed_bits
 
 SEEDS = st.integers(0, 2**32 - 1)
@@ -194,14 +194,14 @@ def test_a_seat_observes_the_same_numbers_in_any_game_it_cannot_tell_apart(varia
 
 
 def test_the_array_of_a_view_holds_its_encoded_numbers(variant):
-    """`Encoder.array` (which writes only the non-zero places of a long part, as Trek's) equals `encode`."""
+    """`observations.array` (which writes only the non-zero places of a long part, as Trek's) equals `encode`."""
     import numpy as np
 
     state = variant_game(variant, 7, stop_after=12)
     space = encoder(state.game, state.options)
     for seat in [None, *range(state.num_players)]:
         view = state.view(seat)
-        assert space.array(view).tolist() == np.array(space.encode(view), dtype=np.float32).tolist()
+        assert array(space, view).tolist() == np.array(space.encode(view), dtype=np.float32).tolist()
 
 
 def test_the_encoding_changes_with_what_the_seat_knows():
@@ -228,14 +228,17 @@ def test_pettingzoo_api_seed_and_render_tests_pass(variant):
                 custom_tests={"svg": lambda svg: svg.startswith("<svg")})
 
 
-@pytest.mark.parametrize("name", ["tic-tac-two", "tyc"])
+BOARDS = [name for name in tictac_nb.GAMES if encoder(name).board is not None]
+"""The games whose observation declares board planes (`Encoding.board`)."""
+
+
+@pytest.mark.parametrize("name", BOARDS)
 def test_pettingzoo_observations_kept_move_by_move_match_the_encoded_views(name):
-    """Observations kept up to date move by move (`adapters.incremental`) equal the views encoded, for every
-    seat at every step (Tic Tac Two's peeks included); the board planes hold the vector's board parts."""
-    from tictac_nb.adapters.incremental import TRACKERS
+    """Observations kept up to date move by move (where the game declares a tracker) equal the views encoded,
+    for every seat at every step (Tic Tac Two's peeks included); the board planes hold the vector's board
+    parts."""
     from tictac_nb.adapters.pettingzoo import raw_env
 
-    assert name in TRACKERS
     for seed in range(30):
         e = raw_env(name)
         e.reset(seed=seed)
@@ -244,7 +247,8 @@ def test_pettingzoo_observations_kept_move_by_move_match_the_encoded_views(name)
             for agent in e.possible_agents:
                 seen = e.observe(agent)
                 assert seen["observation"].tolist() == observe(e.game_state, e.seat(agent))
-                assert seen["board"].sum() == seen["observation"][7:7 + seen["board"].size].sum()
+                start = 3 * len(e.possible_agents) + 1  # the header's length: the board parts come first
+                assert seen["board"].sum() == seen["observation"][start:start + seen["board"].size].sum()
             if e.game_state.outcome is not None:
                 break
             e.step(rng.choice(e.numbering.legal(e.game_state)))
@@ -632,11 +636,14 @@ def test_transpositions_reach_one_position_by_two_information_states():
         assert first.information_state_tensor(seat) != second.information_state_tensor(seat)
 
 
-@pytest.mark.parametrize("name, hands", [("tic-tac-two", False), ("tic-toc", True), ("tic-tac-ko", True)])
-def test_openspiel_strings_and_tensors_hold_only_what_the_player_knows(name, hands):
+@pytest.mark.parametrize("name", HIDDEN)
+def test_openspiel_strings_and_tensors_hold_only_what_the_player_knows(name):
     """A resampled world (what the player cannot tell apart) gives that player the same strings and tensors;
-    where seats hold hands, the other seats' information states differ somewhere along the game."""
+    where seats hold hands (a copy cannot replay: made-up hands), the other seats' information states differ
+    somewhere along the game."""
     from tictac_nb.adapters import openspiel
+
+    hands = not tictac_nb.GAMES[name].copies_replay
 
     game = openspiel.load(name, rng_seed=2)
     rng = random.Random(2)
@@ -662,7 +669,11 @@ def test_openspiel_strings_and_tensors_hold_only_what_the_player_knows(name, han
     assert json.loads(state.observation_string(0))["viewer"] == 0
 
 
-@pytest.mark.parametrize("name", ["tic-tac-two", "tyc", "tic-tac-trek"])
+SHORT_GAMES = [name for name, game in tictac_nb.GAMES.items() if game.move_cap < 1000]
+"""The games that declare every game ends within a few hundred actions (`move_cap`): 20 whole games are cheap."""
+
+
+@pytest.mark.parametrize("name", SHORT_GAMES)
 def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views(name):
     from tictac_nb.adapters import openspiel
 
@@ -671,7 +682,7 @@ def test_openspiel_observation_tensors_kept_move_by_move_match_the_encoded_views
         rng = random.Random(seed)
         state = deal(game.new_initial_state(), rng)
         while True:
-            for seat in (0, 1):
+            for seat in range(game.num_players()):
                 assert state.observation_tensor(seat) == encoded(state.kit, seat)
             if state.is_terminal():
                 break

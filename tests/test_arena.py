@@ -18,7 +18,7 @@ import tictac_nb
 from tictac_nb import IllegalAction, MCTSBot, RandomBot, lab
 from tictac_nb.core.bots import Forfeit, SeatBot, seat_copy
 from tictac_nb.lab import tournaments
-from tictac_nb.trust import sandbox
+from tictac_nb.trust import entrant
 from tictac_nb.trust.sandbox import as_bot, decide
 
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -228,7 +228,7 @@ def test_forfeits_in_a_multiplayer_game_leave_every_other_seat_winning():
 
 def raises_on_seed_3(seed):
     """A student's factory (it plays in a sandbox), raising in game 3 of a batch with seed 0."""
-    return raises if seed == sandbox.draw(sandbox.game_key(0, 3), "bot", 1) else RandomBot(seed)
+    return raises if seed == entrant.draw(entrant.game_key(0, 3), "bot", 1) else RandomBot(seed)
 
 
 def random_factory(seed):

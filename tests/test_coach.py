@@ -10,7 +10,7 @@ import statistics
 import xml.etree.ElementTree as ET
 
 import pytest
-from helpers import SVG, assert_fits_with_11_px_text, contrast, play, random_game
+from helpers import CHANCES, EXPLAINED, SEARCHED, SVG, assert_fits_with_11_px_text, contrast, play, random_game
 
 import tictac_nb
 from tictac_nb import RandomBot, coach, lab
@@ -55,12 +55,12 @@ def test_a_forced_block_is_the_hint():
     assert hint.best == "3" and hint.chance > max(others, default=0.0) + 0.3 and hint.targets["3"].share > 0.5
 
 
-def test_shares_sum_to_one_over_the_tried_actions_and_every_legal_action_is_listed():
-    for name in ("tic-tac-two", "tyc", "tic-tac-trek"):
-        state = deciding(name, 2)
-        hint = coach.hint(state)
-        assert math.isclose(sum(c.share for c in hint.choices), 1.0)
-        assert sorted(c.action for c in hint.choices) == sorted(state.legal_actions())
+@pytest.mark.parametrize("name", SEARCHED)
+def test_shares_sum_to_one_over_the_tried_actions_and_every_legal_action_is_listed(name):
+    state = deciding(name, 2)
+    hint = coach.hint(state)
+    assert math.isclose(sum(c.share for c in hint.choices), 1.0)
+    assert sorted(c.action for c in hint.choices) == sorted(state.legal_actions())
 
 
 def test_a_first_step_target_sums_the_shares_of_the_actions_it_opens():
@@ -174,11 +174,12 @@ def test_the_recommended_move_is_the_first_by_the_number_shown(name):
         assert len(top) <= 1 and all(text == said for text in top)
 
 
-def test_explain_plays_what_choose_plays():
+@pytest.mark.parametrize("name", EXPLAINED)
+def test_explain_plays_what_choose_plays(name):
+    make = tictac_nb.GAMES[name].default_bot
     for seed in range(4):
-        for name, make in (("tic-toc", TicTocBot), ("tic-tac-ko", KOBot)):
-            state = deciding(name, seed)
-            assert make(seed=seed).explain(state)[0] == make(seed=seed).choose(state)
+        state = deciding(name, seed)
+        assert make(seed=seed).explain(state)[0] == make(seed=seed).choose(state)
 
 
 def test_a_hint_refuses_what_it_cannot_answer():
@@ -590,7 +591,7 @@ def test_a_hint_takes_its_chances_through_the_hints_fit_of_its_own_seat_count(st
     assert calibration.fitted("tic-toc", 2, "hint") is None  # no map of either kind: the raw chance
 
 
-@pytest.mark.parametrize("name", ["tic-tac-two", "tyc", "tic-tac-trek", "tic-toc"])
+@pytest.mark.parametrize("name", CHANCES)
 def test_the_calibrated_chance_is_the_one_in_the_sentence_the_labels_and_the_names(name):
     """The same hint raw and calibrated: every chance is the raw one through the game's curve, the choice is
     the same (the curve is increasing), and the sentence, the labels and the accessible names say the

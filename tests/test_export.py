@@ -13,7 +13,7 @@ import random
 import re
 
 import pytest
-from helpers import random_game
+from helpers import random_game, spread
 from tic_tac_ko.ko_scripts import new as ko_game
 from tic_toc.toc_scripts import scripted
 
@@ -22,8 +22,8 @@ from tictac_nb import InvalidRecord, export_html
 from tictac_nb.notebook.export import NARROW, page
 from tictac_nb.notebook.timeline import Timeline
 
-EVERY_GAME = [("tic-tac-two", {}), ("tyc", {}), ("tic-tac-trek", {}), ("tic-toc", {}), ("tic-toc", {"players": 4}),
-              ("tic-tac-ko", {"players": 2}), ("tic-tac-ko", {})]
+EVERY_GAME = [(name, options) for name in tictac_nb.GAMES for options in spread(name)]
+"""Every game as printed, and at its fewest and most players where it supports several."""
 
 
 def bot_game(name: str, seed: int, stop_after: int | None = None, **options) -> tictac_nb.State:

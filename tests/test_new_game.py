@@ -14,6 +14,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SUITE = ["tests", "--ignore=tests/browser", "--ignore=tests/test_new_game.py"]
 """The suite but the browser tests (which need the built site) and this test itself: every test that iterates
 over the registered games (its tables come from `GAMES` and what a game declares) meets the new one."""
+GAME_ITERATING = 127
+"""The game-iterating tests a sixth game met when last counted (114 before the tests chose their games by what
+each declares): fewer means a test went back to naming the kit's five."""
 
 
 def test_a_game_folder_copied_into_the_package_passes_the_game_iterating_tests(tmp_path):
@@ -30,4 +33,4 @@ def test_a_game_folder_copied_into_the_package_passes_the_game_iterating_tests(t
                          timeout=1200)
     summary = run.stdout.strip().splitlines()[-1]
     assert run.returncode == 0, run.stdout[-4000:]
-    assert " passed" in summary and int(summary.split()[0]) >= 60, summary
+    assert " passed" in summary and int(summary.split()[0]) >= GAME_ITERATING, summary

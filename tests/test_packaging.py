@@ -10,20 +10,10 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-import pytest
-
 import tictac_nb
 from tictac_nb.core.registry import BUILTIN
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
-                   check=True, capture_output=True)
-    return next(out.glob("tictac_nb-*.whl"))
 
 
 def test_wheel_carries_the_front_end_and_every_game(wheel):

@@ -9,6 +9,7 @@ import random
 import re
 
 import pytest
+from helpers import HIDDEN
 
 import tictac_nb
 from tictac_nb.core.engine import InvalidOption
@@ -212,7 +213,7 @@ def played_to_the_end(board, click) -> None:
     raise AssertionError("the game did not end in 600 clicks")
 
 
-@pytest.mark.parametrize("name", ["tic-tac-two", "tic-tac-ko"])
+@pytest.mark.parametrize("name", HIDDEN)
 def test_a_fresh_games_number_is_shown_when_it_ends_and_one_asked_for_at_once(name, monkeypatch):
     """A game number deals the same game again, hidden cards and the cards to come included: a player who
     knew it while playing could learn them."""
@@ -263,7 +264,7 @@ class Twinned:
                     if twin.key() != state.key())
 
 
-@pytest.mark.parametrize("name", ["tic-tac-two", "tic-tac-ko"])
+@pytest.mark.parametrize("name", HIDDEN)
 def test_a_fresh_deal_sends_the_human_the_same_frame_for_a_twin_it_cannot_tell_apart(name, monkeypatch):
     """The deal a play page sends its human (the board, and no game number) is the same for a twin game whose
     hidden parts differ: the bots' hands and the cards to come."""

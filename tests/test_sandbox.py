@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import pickle
 import platform
 import random
 import shutil
@@ -27,7 +28,8 @@ import sandbox_attacks as attacks
 import tictac_nb
 from tictac_nb import RandomBot, lab
 from tictac_nb.core.bots import Forfeit, seat_copy
-from tictac_nb.trust import cgroup, sandbox
+from tictac_nb.trust import cgroup, entrant, jail, sandbox, wire
+from tictac_nb.trust.clock import Deadline, MoveClock
 from tictac_nb.trust.sandbox import as_bot, decide
 
 HIDDEN = [name for name, game in tictac_nb.GAMES.items()
@@ -143,9 +145,9 @@ def test_seed_search_finds_nothing(game, log):
 
 
 def test_a_student_bots_seed_is_drawn_from_the_games_secret_not_its_public_seed():
-    key = sandbox.game_key(0, 5)
-    assert key == sandbox.game_key(0, 5) != sandbox.game_key(1, 5) != sandbox.game_key(0, 6)
-    seeds = {sandbox.draw(sandbox.game_key(batch, game), "bot", seat)
+    key = entrant.game_key(0, 5)
+    assert key == entrant.game_key(0, 5) != entrant.game_key(1, 5) != entrant.game_key(0, 6)
+    seeds = {entrant.draw(entrant.game_key(batch, game), "bot", seat)
              for batch in range(3) for game in range(50) for seat in range(4)}
     assert len(seeds) == 600 and not seeds & {lab.selfplay.bot_seed(g, s) for g in range(50) for s in range(4)}
 
@@ -332,11 +334,11 @@ def test_a_boards_worker_ends_with_the_board(log):
 def test_a_seat_copy_travels_small_with_its_game_by_name():
     state = tictac_nb.new_game("tic-tac-ko", seed=3)
     copy = seat_copy(state, state.to_move, random.Random(1))
-    packed = sandbox.pack(copy)
+    packed = wire.pack(copy)
     assert len(packed) < 20_000 and b"kit_game" in packed
     odd = dataclasses.replace(copy.game, name="odd")
     copy.game = odd
-    unpacked = sandbox.pickle.loads(sandbox.pack(copy)[4:])
+    unpacked = pickle.loads(wire.pack(copy)[4:])
     assert unpacked.game.name == "odd" and unpacked.game is not odd
 
 
@@ -344,8 +346,8 @@ def test_a_seat_copy_travels_small_with_its_game_by_name():
     b"not json", b"[]", b'{"answer": 5}', b'{"answer": "1", "more": 1}', b'{"error": "X"}', b"[" * 40_000,
     b'{"error": 1, "message": "m"}', b'{"answer": "' + b"9" * 10 + b'"}extra'])
 def test_an_answer_out_of_shape_is_refused_in_words(body):
-    with pytest.raises(sandbox.WorkerFault) as fault:
-        sandbox.read_reply(body)
+    with pytest.raises(wire.WorkerFault) as fault:
+        wire.read_reply(body)
     assert fault.value.reason.startswith("sent an answer")
 
 
@@ -364,9 +366,9 @@ def test_names_of_students_bots_are_read_without_running_their_code():
         def choose(self, state):
             return state.legal_actions()[0]
 
-    assert sandbox.safe_name(Loud()) == "loud bot" and sandbox.safe_name(Named()) == "Alice?'s bot"
-    assert sandbox.Entrant.of(attacks.first_legal).name == "first_legal"
-    assert not sandbox.is_kit_bot(type("Mine", (RandomBot,), {})()) and sandbox.is_kit_bot(RandomBot(1))
+    assert entrant.safe_name(Loud()) == "loud bot" and entrant.safe_name(Named()) == "Alice?'s bot"
+    assert entrant.Entrant.of(attacks.first_legal).name == "first_legal"
+    assert not entrant.is_kit_bot(type("Mine", (RandomBot,), {})()) and entrant.is_kit_bot(RandomBot(1))
 
 
 def test_a_kit_bots_error_is_its_forfeit_with_the_reason_never_an_aborted_batch(monkeypatch):
@@ -415,7 +417,7 @@ class Recorder:
         if message[0] != "choose":
             return {"answer": ""}
         sample = message[1]
-        self.sent.append((sample.key(), sample.record(), sample.view(sample.to_move), sandbox.pack(message)))
+        self.sent.append((sample.key(), sample.record(), sample.view(sample.to_move), wire.pack(message)))
         return {"answer": sample.legal_actions()[0]}
 
 
@@ -462,7 +464,7 @@ def test_a_worker_is_sent_the_same_copy_for_a_twin_game(hidden_game, monkeypatch
 
 
 # ---- issue 28: the jail ------------------------------------------------------------------------------
-jailed = pytest.mark.skipif(bool(sandbox.jail.missing()), reason="no jail on this system (the suite needs bwrap)")
+jailed = pytest.mark.skipif(bool(jail.missing()), reason="no jail on this system (the suite needs bwrap)")
 ATTACKS: list[str] = []
 
 
@@ -476,7 +478,7 @@ def test_this_system_has_its_jail():
     """`make test` installs bubblewrap: on Linux the jail must start (and no skip below hides a failure)."""
     if not sys.platform.startswith("linux"):
         pytest.skip("the jail is Linux's")
-    assert sandbox.jail.missing() == ""
+    assert jail.missing() == ""
 
 
 def test_a_python_under_tmp_has_its_jail_too(tmp_path):
@@ -514,7 +516,7 @@ def test_a_setsid_grandchild_ends_with_its_worker(log):
 @attack
 def test_a_stalled_request_pipe_forfeits_within_the_moves_time(log):
     state = tictac_nb.new_game("tic-tac-ko", seed=2)
-    assert len(sandbox.pack(("choose", seat_copy(state, state.to_move, random.Random(1))))) > 4096  # over a page
+    assert len(wire.pack(("choose", seat_copy(state, state.to_move, random.Random(1))))) > 4096  # over a page
     row = lab.play_game("tic-tac-ko", 2, bots=["random", attacks.stalls_its_pipe, "random", "random"],
                         time_limit=1.0)
     assert row["forfeit"] == 1 and "over the limit of 1 s" in row["reason"] and "asleep or stalled" in row["reason"]
@@ -543,7 +545,7 @@ def test_a_sitecustomize_written_by_a_bot_poisons_no_later_run(log, tmp_path, mo
     monkeypatch.chdir(tmp_path)
     found = log(lab.play_game("tic-tac-two", 1, bots=["random", attacks.writes_sitecustomize]))
     assert found and not list(tmp_path.iterdir())
-    if not sandbox.jail.missing():
+    if not jail.missing():
         assert all(set(entry["wrote"]) <= {"/tmp"} for entry in found)  # its private /tmp, gone with its jail
     later = lab.play_games("tic-tac-two", 2, bots=["random", attacks.first_legal], progress=False)
     assert later["forfeit"].isna().all()
@@ -563,7 +565,7 @@ def test_tmpfs_fork_bomb_and_big_files_are_bounded(log):
     rows = [lab.play_game("tic-tac-two", 1, bots=["random", bot])
             for bot in (attacks.fills_shared_memory, attacks.forks_a_bomb, attacks.writes_a_big_file)]
     filled, bombed, big = (log(row) for row in rows)
-    limits = sandbox.jail.LIMITS
+    limits = jail.LIMITS
     assert filled and all(0 < n <= limits["tmp_size"] for e in filled for n in e["written"].values())
     assert bombed and all(e["children"] < limits["processes"] for e in bombed)
     assert big and all(e["written"] <= limits["file_size"] and e["error"] == "OSError" for e in big)
@@ -596,9 +598,9 @@ def test_look_alikes_of_the_kits_bots_play_from_their_jail_and_forfeit(log):
     from tictac_nb import MCTSBot
 
     strong, bad = functools.partial(MCTSBot, 100000), functools.partial(MCTSBot, colour="red")
-    assert not sandbox.is_kit_bot(strong) and not sandbox.is_kit_bot(bad)
-    assert sandbox.is_kit_bot(functools.partial(MCTSBot, 300)) and sandbox.is_kit_bot(MCTSBot(100))
-    assert not sandbox.is_kit_bot(MCTSBot(100000))
+    assert not entrant.is_kit_bot(strong) and not entrant.is_kit_bot(bad)
+    assert entrant.is_kit_bot(functools.partial(MCTSBot, 300)) and entrant.is_kit_bot(MCTSBot(100))
+    assert not entrant.is_kit_bot(MCTSBot(100000))
     standings = lab.tournament({"strong": strong, "bad": bad, "random": "random"}, "tic-tac-two", 2, seed=1,
                                workers=1, time_limit=0.5, progress=False)
     games = standings.games
@@ -616,7 +618,7 @@ def test_text_from_a_bot_is_cleaned_and_its_prints_stay_out_of_this_process(log,
     out, err = capfd.readouterr()
     assert "tournament over" not in out + err and "!!!!!!!!" not in out + err
     printed = rows.attrs["output"]["answers_with_escapes"]
-    assert "tournament over: I won" in printed and len(printed) <= sandbox.MAX_OUTPUT + 100
+    assert "tournament over: I won" in printed and len(printed) <= wire.MAX_OUTPUT + 100
     for text in [printed, *rows["reason"], raised["reason"]]:
         text.encode("utf-8")  # no lone surrogate
         assert not any(ord(c) < 32 and c not in "\n\t" for c in text) and "\x1b" not in text
@@ -631,14 +633,14 @@ def test_play_game_says_so_where_bots_cannot_be_jailed(monkeypatch, capsys):
     assert capsys.readouterr().out.count(sandbox.IN_BROWSER) == 1
     monkeypatch.setattr(sandbox, "processes", True)
     monkeypatch.setattr(sandbox, "_said", [False])
-    monkeypatch.setattr(sandbox.jail, "missing", lambda: "bubblewrap is not installed")
+    monkeypatch.setattr(jail, "missing", lambda: "bubblewrap is not installed")
     lab.play_game("tic-tac-two", 1, bots=["random", attacks.first_legal])
     said = capsys.readouterr().out
     assert "bubblewrap is not installed" in said and "does not count" in said
 
 
 # ---- issue 41: the jail closed: a cgroup, a seccomp filter, a clock of its own CPU ------------------------
-cgrouped = pytest.mark.skipif(isinstance(cgroup.place(), str) or bool(sandbox.jail.missing()),
+cgrouped = pytest.mark.skipif(isinstance(cgroup.place(), str) or bool(jail.missing()),
                               reason="no cgroup for jails here (a normal user's): the gaps test says so")
 
 
@@ -648,7 +650,7 @@ def test_the_jails_gaps_are_said_once_and_as_root_there_are_none(monkeypatch, ca
     without a delegated cgroup is told, once, which limits are then per process only."""
     if not sys.platform.startswith("linux"):
         pytest.skip("the jail is Linux's")
-    gaps = sandbox.jail.gaps()
+    gaps = jail.gaps()
     if os.geteuid() == 0:
         assert gaps == [] and isinstance(cgroup.place(), cgroup.Place)
         return
@@ -694,18 +696,18 @@ def test_a_moves_clock_charges_cpu_or_its_wait_less_the_machines_never_more():
     """The clock's arithmetic, with counters set by hand: a thinker is charged its CPU, a sleeper the time it was
     waited for, and the time its threads waited for a core is never charged; with no CPU to read, the wall."""
     readings = {"cpu": 10.0, "waited": 5.0}
-    clock = sandbox.MoveClock(2.0, lambda: readings["cpu"], lambda: readings["waited"], cores=1.0)
+    clock = MoveClock(2.0, lambda: readings["cpu"], lambda: readings["waited"], cores=1.0)
     clock.polled, readings["cpu"], readings["waited"] = 1.0, 10.2, 5.7  # 0.2 s thinking, 0.7 s kept waiting
     assert clock.spent() == (pytest.approx(0.3), pytest.approx(0.2))
     readings["cpu"] = 11.5  # a second thread thought beside the first: the CPU is charged, more than the wait
     assert clock.spent() == (pytest.approx(1.5), pytest.approx(1.5))
     clock.started -= 5.0
     clock.polled, readings["cpu"] = 3.0, 10.4  # asleep: 3.0 - 0.7 s waited for a core is over the 2 s
-    with pytest.raises(sandbox.Deadline, match=r"over the limit of 2 s .*0\.4 s of it on the CPU, the rest asleep"):
+    with pytest.raises(Deadline, match=r"over the limit of 2 s .*0\.4 s of it on the CPU, the rest asleep"):
         clock.left()
-    wall = sandbox.MoveClock(0.5, lambda: None, lambda: 0.0)
+    wall = MoveClock(0.5, lambda: None, lambda: 0.0)
     wall.polled, wall.started = 0.6, wall.started - 1.0
-    with pytest.raises(sandbox.Deadline, match="on the clock on the wall"):
+    with pytest.raises(Deadline, match="on the clock on the wall"):
         wall.left()
 
 
@@ -715,7 +717,7 @@ HOARD_LIMIT = 192 * 2**20
 
 @cgrouped
 def test_memory_counts_for_the_jail_as_a_whole_memfd_and_tmpfs_files_included(log, monkeypatch):
-    monkeypatch.setitem(sandbox.jail.LIMITS, "memory", HOARD_LIMIT)
+    monkeypatch.setitem(jail.LIMITS, "memory", HOARD_LIMIT)
     rows = [lab.play_game("tic-tac-two", 1, bots=["random", bot], time_limit=20.0)
             for bot in (attacks.hoards_across_processes, attacks.hoards_memfd, attacks.fills_tmpfs_with_files)]
     spread, memfd, files = (found_in(row) for row in rows)
@@ -753,7 +755,7 @@ def test_threads_processes_and_pipes_still_work_under_the_filter(log):
 def test_a_bot_finds_no_classmates_files_nor_the_teachers(log):
     row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.reads_classmates_files])
     found = log(row)
-    bound = [*sandbox.jail.python_roots(), sandbox.jail.kit_folder()]
+    bound = [*jail.python_roots(), jail.kit_folder()]
     assert found and row["forfeit"] is None
     for entry in found:
         assert entry["own"] == ["sandbox_attacks.py"]
@@ -788,7 +790,7 @@ def test_a_students_module_named_like_one_the_worker_imports_never_runs_in_it(lo
     assert not [e for e in found if "ran_as" in e] and all(not e["file"].startswith("/bots") for e in found)
 
 
-@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0 or bool(sandbox.jail.missing()),
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0 or bool(jail.missing()),
                     reason="the root half starts the normal user's half; a normal user runs these tests itself")
 def test_the_jails_attacks_fail_as_a_normal_user_too():
     """The attacks of issue 28 again, as `nobody`: a teacher's laptop, where the jail makes a user namespace.
@@ -810,7 +812,7 @@ def test_the_jails_attacks_fail_as_a_normal_user_too():
     os.chmod(home, 0o777)
     env = {**os.environ, "HOME": home, "TMPDIR": home}
     done = subprocess.run(
-        [sandbox.jail.bwrap(), *places, "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--",
+        [jail.bwrap(), *places, "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID", "--",
          "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--",
          sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-k", " or ".join(ATTACKS),
          __file__],
@@ -822,8 +824,8 @@ def test_the_jails_attacks_fail_as_a_normal_user_too():
 
 @jailed
 def test_a_jail_that_cannot_be_made_says_why_in_the_forfeit(log, monkeypatch):
-    real = sandbox.jail.command
-    monkeypatch.setattr(sandbox.jail, "command", lambda modules, *more: [
+    real = jail.command
+    monkeypatch.setattr(jail, "command", lambda modules, *more: [
         real(modules)[0], "--ro-bind", "/no/such", "/x", *real(modules, *more)[1:]])
     row = lab.play_game("tic-tac-two", 1, bots=["random", attacks.first_legal])
     assert row["forfeit"] == 1 and "could not be loaded in its sandbox" in row["reason"]

@@ -111,27 +111,48 @@ def test_a_core_edited_after_it_was_compiled_is_named(tmp_path):
             os.utime(compiled_module, (at, at))
     assert stale(tmp_path.glob("*/core.py")) == [tmp_path / "edited" / "core.py"]
     kit = Path(tictac_nb.__file__).parent
-    assert stale([*kit.glob("games/*/core.py"), kit / "adapters" / "incremental.py"]) == [], \
+    assert stale([*kit.glob("games/*/core.py"), kit / "core" / "tracker.py", *kit.glob("games/*/tracker.py")]) == [], \
         "make speedups is out of date"
 
 
+def tracked() -> list[str]:
+    """The games whose observation declares a tracker (`Encoding.tracker`, in the game's `tracker.py`)."""
+    from tictac_nb.adapters.observations import encoder
+
+    return [name for name in tictac_nb.GAMES if encoder(name).tracker is not None]
+
+
 def test_the_observation_trackers_run_compiled_and_agree_with_their_source():
-    """The adapters' trackers (`adapters/incremental.py`) run compiled; compiled and plain, keeping their
-    numbers as a list or as an array, and copied along the way, each gives its seat's view encoded afresh
-    at every step of random games."""
+    """The observation trackers (`core/tracker.py` and each game folder's `tracker.py`) run compiled;
+    compiled and plain, keeping their numbers as a list or as an array, and copied along the way, each gives
+    its seat's view encoded afresh at every step of random games."""
+    import sys
+
     import numpy as np
 
-    from tictac_nb.adapters import incremental
+    from tictac_nb.adapters.incremental import tracker
     from tictac_nb.adapters.observations import encoder, observe
+    from tictac_nb.core import tracker as base
 
-    assert incremental.__file__.endswith(importlib.machinery.EXTENSION_SUFFIXES[0]), "run `make speedups`"
-    plain = plain_module(incremental)
-    assert plain.__file__.endswith("incremental.py")
-    for name in incremental.TRACKERS:
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    assert base.__file__.endswith(suffix), "run `make speedups`"
+    plain_base = plain_module(base)
+    names = tracked()
+    assert names, "no game declares a tracker"
+    for name in names:
+        encoding = encoder(name)
+        places_of, tracker_of = encoding.tracker
+        compiled_module = sys.modules[tracker_of.__module__]
+        assert compiled_module.__file__.endswith(suffix), f"{name}'s tracker runs as plain Python: make speedups"
+        plain = plain_module(compiled_module, {base.__name__: plain_base})
+        assert plain.__file__.endswith("tracker.py")
+        plain_places, plain_tracker = getattr(plain, places_of.__name__), getattr(plain, tracker_of.__name__)
         for seed in range(3):
             state, rng = tictac_nb.new_game(name, seed=seed), random.Random(seed)
-            kept = [module.tracker(state, seat, encoder(name), listed) for module in (incremental, plain)
-                    for listed in (True, False) for seat in range(state.num_players)]
+            kept = [tracker(state, seat, encoding, listed) for listed in (True, False)
+                    for seat in range(state.num_players)]
+            kept += [plain_tracker(plain_places(state, encoding), seat, listed) for listed in (True, False)
+                     for seat in range(state.num_players)]
             for step in itertools.count():
                 for follow in kept:
                     follow.update(state)

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from . import adapters, cards, coach, games, grid, lab, rooms
     from .cards import CardTableError, card_game
     from .checks import GameCheckFailed, GameReport, check_game
-    from .classroom import exercises
+    from .classroom import exercises, printing
     from .classroom.printing import players_rules, print_and_play
     from .grid import GridState, grid_game
     from .notebook.export import export_html
@@ -70,8 +70,9 @@ LAZY = {
 """Each public name that lives above the core, and its module: loaded when first asked for, so that a room
 server or a game's rules never load widgets, plots or the checks."""
 SUBPACKAGES = {"lab": "lab", "coach": "coach", "rooms": "rooms", "adapters": "adapters", "grid": "grid",
-               "cards": "cards", "games": "games", "exercises": "classroom.exercises"}
-"""The public subpackages (and the exercises' module), loaded when first asked for."""
+               "cards": "cards", "games": "games", "exercises": "classroom.exercises",
+               "printing": "classroom.printing"}
+"""The public subpackages (and the classroom's two modules), loaded when first asked for."""
 
 
 def __getattr__(name: str) -> Any:
@@ -97,7 +98,7 @@ __all__ = [
     # boards and pages in a notebook
     "Board", "Replay", "PlayPage", "export_html",
     # sharing a game, and the class
-    "share", "open_shared", "print_and_play", "players_rules", "exercises",
+    "share", "open_shared", "print_and_play", "players_rules", "exercises", "printing",
     # the public subpackages
     "lab", "coach", "rooms", "adapters", "grid", "cards", "games",
 ]

@@ -1,8 +1,8 @@
 """Compile the kit's optional speed-ups with mypyc, in place (`make speedups`): `python tools/build_speedups.py`.
 
-Every game folder's `core.py` is compiled, and the adapters' observation trackers (`adapters/incremental.py`;
-see tictac_nb/speedups.py). Each compiled module sits beside its source, which stays the reference (the tests
-run both), and Python imports it first; `--clean` removes them.
+Every game folder's `core.py` is compiled, and the observation trackers (`core/tracker.py` and every game
+folder's `tracker.py`; see tictac_nb/core/speedups.py). Each compiled module sits beside its source, which
+stays the reference (the tests run both), and Python imports it first; `--clean` removes them.
 Needs mypy (which brings mypyc), setuptools and a C compiler: `pip install -e ".[speedups]"`.
 """
 
@@ -17,17 +17,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = [*sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("tictac_nb/games/*/core.py")),
-           "tictac_nb/adapters/incremental.py"]
+           "tictac_nb/core/tracker.py",
+           *sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("tictac_nb/games/*/tracker.py"))]
 
 
 def built() -> list[Path]:
-    """The compiled files now beside the sources."""
-    return sorted(p for module in MODULES for source in [ROOT / module]
-                  for p in source.parent.glob(f"{source.stem}*.so"))
+    """The compiled files now in the package: beside the sources, and any left beside a module no longer
+    compiled (the adapters' `incremental.py` was, before the trackers moved to the game folders), which Python
+    would still import before its source."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return sorted(p for p in (ROOT / "tictac_nb").rglob("*") if p.name.endswith(suffixes))
 
 
 def up_to_date() -> bool:
-    """Whether every core is compiled for this Python, after its source last changed."""
+    """Whether every core is compiled for this Python, after its source last changed, and nothing else is."""
+    compiled = {ROOT / module for module in MODULES}
+    if any(p.with_name(p.name.split(".")[0].removesuffix("__mypyc") + ".py") not in compiled for p in built()):
+        return False
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     for module in MODULES:
         source = ROOT / module

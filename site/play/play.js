@@ -63,7 +63,7 @@ async function start() {
   await pyodide.loadPackage(["tictac-nb"], { messageCallback: () => {} });
   performance.mark("ttp-installed");
   let model = null;
-  const page = pyodide.pyimport("tictac_nb.page").SitePage(game, (json) => model && model.update(json));
+  const page = pyodide.pyimport("tictac_nb.web.page").SitePage(game, (json) => model && model.update(json));
   performance.mark("ttp-imported");
   await stage(2);
   const described = JSON.parse(page.describe());

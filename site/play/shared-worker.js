@@ -44,10 +44,10 @@ async function boot({ files, payload }) {
   });
   post({ type: "stage", index: 1 });
   await pyodide.loadPackage(["tictac-nb"], { messageCallback: () => {}, errorCallback: () => {} });
-  pyodide.pyimport("tictac_nb.page");
+  pyodide.pyimport("tictac_nb.web.page");
   post({ type: "stage", index: 2 });
   shut(CLOSED);
-  const sharing = pyodide.pyimport("tictac_nb.sharing");
+  const sharing = pyodide.pyimport("tictac_nb.web.sharing");
   page = sharing.SharedPage(payload, (json) => post({ type: "push", json }));
   post({ type: "opened", json: page.opened() });
 }

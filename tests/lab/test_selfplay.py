@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import tictac_nb
 from tictac_nb import MCTSBot, RandomBot, lab
 from tictac_nb.lab import selfplay
-from tictac_nb.trust import sandbox
+from tictac_nb.trust import entrant
 
 SETTINGS = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -160,7 +160,7 @@ def test_custom_factories_get_a_fresh_seeded_bot_per_game():
     games = lab.play_games("tic-tac-two", 3, bots=[says_its_seed, "random"], progress=False)
     made = [int(reason.rsplit("'", 2)[1]) for reason in games["reason"]]
     assert len(set(made)) == 3
-    assert made == [sandbox.draw(sandbox.game_key(0, seed), "bot", 0) for seed in range(3)]  # from the game's secret
+    assert made == [entrant.draw(entrant.game_key(0, seed), "bot", 0) for seed in range(3)]  # from the game's secret
     assert set(games["bots"]) == {"says_its_seed vs random"}
 
 

@@ -15,6 +15,7 @@ import random
 import pytest
 from rooms.wire import Client, run, served
 
+import tictac_nb
 from tictac_nb.core.engine import State
 from tictac_nb.rooms.hall import Hall
 from tictac_nb.rooms.room import Room, Seat, View
@@ -26,6 +27,10 @@ FIRST = 20_000 if WHOLE else 50
 GAMES = [("tic-toc", {"players": 3}, FIRST), ("tic-toc", {"players": 4}, FIRST),
          ("tic-tac-ko", {"players": 4, "grid": "standard"}, FIRST),
          ("tic-tac-ko", {"players": 4, "grid": "advanced"}, FIRST), ("tic-tac-two", {}, 20_000)]
+GAMES += [(name, {}, FIRST) for name, game in tictac_nb.GAMES.items()
+          if game.hidden_information and name not in {listed for listed, _, _ in GAMES}]
+"""The kit's games with secrets at the options that stretch them most, and any other game with secrets as
+printed."""
 
 
 class TwinRoom(Room):

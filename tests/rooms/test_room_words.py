@@ -11,7 +11,7 @@ import pytest
 from helpers import ALL_GAMES
 
 import tictac_nb
-from tictac_nb.core.words import PASSING, auto_pass_words, told
+from tictac_nb.core.words import auto_pass_words, told
 from tictac_nb.rooms.pages import game_forms
 from tictac_nb.rooms.room import Room, Seat
 
@@ -71,7 +71,8 @@ def test_the_seat_the_room_passes_for_is_told_why_and_only_that_seat():
     room, views = a_room(state)
     mover = state.to_move
     assert room.forced_pass()
-    assert views[mover].status == f"{state.player_name(mover)} is passing: {PASSING['tic-tac-ko'][2]}"
+    why = tictac_nb.GAMES["tic-tac-ko"].passing_words[2]
+    assert views[mover].status == f"{state.player_name(mover)} is passing: {why}"
     assert all("passing" not in view.status for seat, view in enumerate(views) if seat != mover)
     room.set_auto_pass(False)  # the teacher turns it off: the seat is asked after all, and told so at once
     assert "passing" not in views[mover].status and not room.forced_pass()
@@ -82,11 +83,15 @@ def test_the_seat_the_room_passes_for_is_told_why_and_only_that_seat():
     assert views[(mover + 1) % 4].said.startswith(f"{state.player_name(mover)} passed")
 
 
-def test_auto_pass_is_offered_in_the_games_words_only_where_it_has_answer_windows():
+def test_auto_pass_is_offered_in_k_o_s_own_words():
     forms = game_forms()
-    assert forms["tic-tac-ko"]["auto_pass"]["label"] == PASSING["tic-tac-ko"][0]
+    assert forms["tic-tac-ko"]["auto_pass"]["label"] == tictac_nb.GAMES["tic-tac-ko"].passing_words[0]
     assert "Instant" in forms["tic-tac-ko"]["auto_pass"]["help"]
-    for name, game in tictac_nb.GAMES.items():
-        assert (forms[name]["auto_pass"] is None) == ("answer" not in game.phases), name
-        if forms[name]["auto_pass"] is None:
-            assert auto_pass_words(game) is None
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_auto_pass_is_offered_only_where_the_game_has_answer_windows(name):
+    game, form = tictac_nb.GAMES[name], game_forms()[name]
+    assert (form["auto_pass"] is None) == ("answer" not in game.phases)
+    if form["auto_pass"] is None:
+        assert auto_pass_words(game) is None

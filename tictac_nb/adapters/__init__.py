@@ -10,4 +10,5 @@ from pathlib import Path
 
 from ..core.speedups import warn_stale
 
-warn_stale([Path(__file__).with_name("incremental.py")])
+KIT = Path(__file__).parent.parent
+warn_stale([KIT / "core" / "tracker.py", *KIT.glob("games/*/tracker.py")])

@@ -5,24 +5,10 @@ a fixed range of integers instead. `numbering(game, options)` lists every action
 under those options, each once, in an order that depends on the options only (never on the seed), so
 index `i` means the same action in every deal:
 
-- Tic Tac Two: the squares `1`-`9`, then `peek N` for the eight outer squares (only with the Peek tile).
-- Tyc: the 729 moves `11A` ... `99I`, board by board, cell by cell, letter by letter.
-- Tic Tac Trek: every cell of the reachable window (below) as `x,y`, row by row, then `fire x,y` for each
-  of them, then `keep`.
-- TIC TOC: `end`, the plays and switches of the four team cards, `croc @N` and `smee @N` for each seat
-  of the game, and `tink`, `treasure` and `discard` of each of the eight kinds.
-- Tic Tac K.O.: `every_action` of its notation module: every verb with every card of the right type of
-  either deck, every space of the Grid and every seat.
+- A game whose state class has an `every_action()` (each of the kit's five has, in its folder's `rules.py`,
+  with Tic Tac Trek's ruling on the window of its open country): that list, in that order.
 - The grid family: every square, then every square with each mark.
-- Any other game: its state's `every_action()`, if its class has one; else the actions met in random play
-  (`_sampled`), so a new game needs no edit here.
-
-Ruling for Tic Tac Trek, whose open country has no fixed size: the two setup tiles lie at 0,0 and 1,0,
-and every later tile goes orthogonally next to a placed tile, so the k-th tile placed after setup lies at
-most k steps (Manhattan distance) from a setup tile. With `N` tiles in the box (the option `mix`), the
-`N - 2` placements can reach only the cells within `N - 2` steps of 0,0 or 1,0, and that window is the
-numbering: with the rulebook's 26 tiles, 1,250 cells (2,501 actions). No game under those options can
-place a tile, or a campfire, outside it (the tests play games to check it).
+- Any other game: the actions met in random play (`_sampled`), so a new game needs no edit here.
 """
 
 from __future__ import annotations
@@ -80,47 +66,6 @@ class Numbering:
                              "options (give its state class an `every_action()` that lists it)") from None
 
 
-def _tic_tac_two(state: Any) -> list[str]:
-    from ..games.tic_tac_two.core import PEEK_NAMES, SQUARE_NAMES
-
-    return [*SQUARE_NAMES, *(PEEK_NAMES.values() if state.options["peek"] else ())]
-
-
-def _tyc(state: Any) -> list[str]:
-    from ..games.tyc.core import EVERY_MOVE
-
-    return list(EVERY_MOVE)
-
-
-def trek_window(state: Any) -> list[int]:
-    """Tic Tac Trek's reachable cells under the state's options (see the ruling above), row by row."""
-    from ..games.tic_tac_trek.rules import cell
-
-    reach = sum(state.options["mix"].values()) - 2
-    return [cell(x, y) for y in range(-reach, reach + 1) for x in range(-reach, reach + 2)
-            if min(abs(x), abs(x - 1)) + abs(y) <= reach]
-
-
-def _tic_tac_trek(state: Any) -> list[str]:
-    from ..games.tic_tac_trek.rules import name
-
-    cells = [name(c) for c in trek_window(state)]
-    return [*cells, *(f"fire {c}" for c in cells), "keep"]
-
-
-def _tic_toc(state: Any) -> list[str]:
-    from ..games.tic_toc.rules import ACTIONS, CROC_A, SMEE_A
-
-    absent = set(CROC_A[state.num_players:]) | set(SMEE_A[state.num_players:])
-    return [action for action in ACTIONS if action not in absent]
-
-
-def _tic_tac_ko(state: Any) -> list[str]:
-    from ..games.tic_tac_ko.notation import every_action
-
-    return list(every_action(state))
-
-
 def _grid(state: Any) -> list[str]:
     """Every square, then every square with each mark named ('b2 O'), for variants with a choice of marks."""
     names = state.geometry.names
@@ -150,19 +95,12 @@ def _sampled(state: Any) -> list[str]:
 
 
 def enumerator(game: Game) -> Callable[[Any], list[str]]:
-    """How `game`'s actions are listed: the kit's own lists for the five and the grid family (fast paths),
-    else the state's own `every_action()` if its class has one, else the actions met in random play."""
-    found = ENUMERATORS.get(game.name)
-    if found is None and issubclass(game.state_class, GridState):
-        return _grid
-    if found is None:
-        listed = getattr(game.state_class, "every_action", None)
-        return (lambda state: list(listed(state))) if callable(listed) else _sampled
-    return found
-
-
-ENUMERATORS = {"tic-tac-two": _tic_tac_two, "tyc": _tyc, "tic-tac-trek": _tic_tac_trek, "tic-toc": _tic_toc,
-               "tic-tac-ko": _tic_tac_ko}
+    """How `game`'s actions are listed: the state's own `every_action()` if its class has one (each of the kit's
+    games has, in its folder), else the grid family's list, else the actions met in random play."""
+    listed = getattr(game.state_class, "every_action", None)
+    if callable(listed):
+        return lambda state: list(listed(state))
+    return _grid if issubclass(game.state_class, GridState) else _sampled
 
 
 def game_of(game: str | Game) -> Game:

@@ -5,9 +5,9 @@ Every game draws all its chance from its seed at setup (the deal, the layout, th
 `chance_of(game, options)` says how that can be told to a solver:
 
 - `"none"`: the seed decides nothing (the grid family): states started from any seeds are equal.
-- `"listed"`: the setup is one of a few equally likely deals, each pinned by options (`deals`): Tic Tac
-  Two's distinct tile layouts (the option `tiles`), Tyc's first player (`first_player`). A game of its own
-  lists them as a class method `deals(options) -> list[dict]` on its state class.
+- `"listed"`: the setup is one of a few equally likely deals, each pinned by options (`deals`), which the
+  game lists as a class method `deals(options) -> list[dict]` on its state class: Tic Tac Two's distinct tile
+  layouts (the option `tiles`), Tyc's first player (`first_player`).
 - `"seed"`: anything else; the seed itself is the chance outcome.
 
 `perfect_information(game, options)`: nothing hidden from any seat and nothing the seed decided hidden
@@ -28,27 +28,11 @@ PROBE_SEEDS = (0, 1, 2, 3, 7, 2**40 + 5, 2**63 + 11)
 """Seeds whose games are compared to tell what the seed decides."""
 
 
-def _tic_tac_two(options: dict) -> list[dict] | None:
-    from ..games.tic_tac_two.rules import box_tiles, layouts
-
-    if options["tiles"] is not None:
-        return None
-    return [{"tiles": layout} for layout in layouts(box_tiles(options["peek"], options["wild"]))]
-
-
-def _tyc(options: dict) -> list[dict] | None:
-    return None if options["first_player"] is not None else [{"first_player": 0}, {"first_player": 1}]
-
-
-DEALS = {"tic-tac-two": _tic_tac_two, "tyc": _tyc}
-"""Fast paths: the kit's games whose deals can be listed."""
-
-
 def deals(game: str | Game, options: dict[str, Any]) -> list[dict] | None:
     """The equally likely deals of `game` under `options`, each as the options that pin it (None: not listed)."""
     game = game_of(game)
     checked = dict(game.check_options(options))
-    listed = DEALS.get(game.name) or getattr(game.state_class, "deals", None)
+    listed = getattr(game.state_class, "deals", None)
     return None if listed is None else listed(checked)
 
 

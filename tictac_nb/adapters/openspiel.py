@@ -52,8 +52,8 @@ from ..core.engine import Choice, Game, State
 from ..core.registry import GAMES, HOOKS
 from .actions import game_of, numbering, start_options
 from .chance import chance_of, deals, perfect_information
-from .incremental import TRACKERS, tracker
-from .observations import encoder
+from .incremental import tracker
+from .observations import array, encoder
 from .pettingzoo import shares
 
 SEED_NODES = 4
@@ -138,7 +138,7 @@ class KitGame(pyspiel.Game):
         self.chance_actions = list(range(count))
         self._legal: dict[tuple[str, ...], list[int]] = {}
         self.observers: dict[bool, KitObserver] = {}
-        self.tracks = self.kit.name in TRACKERS
+        self.tracks = self.encoder.tracker is not None
         probe = self.kit.start(0, dict(self.rule_options))
         self.players = probe.num_players
         self.longest = self.kit.move_cap
@@ -521,7 +521,7 @@ class KitObserver:
                     follow.update(kit)
                 self.tensor[:] = follow.store
                 return
-            self.tensor[:] = self.encoder.array(kit.view(player if self.private else None))
+            self.tensor[:] = array(self.encoder, kit.view(player if self.private else None))
             return
         self.tensor.fill(0)
         rows = self.dict["views"]

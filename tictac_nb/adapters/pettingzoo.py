@@ -48,7 +48,7 @@ from pettingzoo import AECEnv
 from ..core.engine import SEED_LIMIT, IllegalAction, State
 from .actions import game_of, numbering, start_options
 from .incremental import tracker
-from .observations import encoder
+from .observations import array, encoder
 
 
 def shares(state: State) -> list[float]:
@@ -64,6 +64,8 @@ def shares(state: State) -> list[float]:
 RENDER_MODES = ("svg", "rgb_array", "human")
 INTEGERS = (int, np.integer)
 """The types of an action number."""
+FLOAT32 = np.dtype(np.float32)
+"""A tracker's numbers' dtype, as a dtype (`np.frombuffer` reads one faster than the type `np.float32`)."""
 INT8 = np.dtype(np.int8)
 """The masks' dtype, as a dtype (`np.frombuffer` reads one faster than the type `np.int8`)."""
 
@@ -169,10 +171,10 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         seat = self._seat[agent]
         follow = self._trackers[seat]
         if follow is None:
-            observation = self.encoder.array(self.game_state.view(seat))
+            observation = array(self.encoder, self.game_state.view(seat))
         else:
             follow.update(self.game_state)
-            observation = follow.vector.copy()
+            observation = np.frombuffer(follow.store, FLOAT32).copy()
         seen = {"observation": observation, "action_mask": self._mask(seat)}
         if self._places is not None:
             seen["board"] = observation[self._places]
@@ -234,26 +236,13 @@ def rasterise(svg: str) -> np.ndarray:
 
 
 def board_places(state: State, encoding: Any) -> np.ndarray | None:
-    """For a game with a board, where each entry of its rows x columns x channels planes lies in the
-    observation vector (the board planes are `vector[places]`, one gather); None for the others."""
-    from ..grid import GridState
-
-    where, at = {}, 0
-    for name, length in encoding.parts:
-        where[name] = slice(at, at + length)
-        at += length
-    if isinstance(state, GridState):
-        rows, cols, cells = state.rows, state.cols, where["cells"]
-        layout = lambda vector: vector[cells].reshape(rows, cols, -1)  # noqa: E731
-    elif state.game.name == "tic-tac-two":
-        parts = [where["marks"], where["tiles"], where["face_up"]]
-        layout = lambda vector: np.concatenate([vector[part].reshape(3, 3, -1) for part in parts], axis=2)  # noqa: E731
-    elif state.game.name == "tyc":
-        cells = where["cells"]  # board by board, cell by cell: rows of boards, rows of cells
-        layout = lambda vector: vector[cells].reshape(3, 3, 3, 3, -1).transpose(0, 2, 1, 3, 4).reshape(9, 9, -1)  # noqa: E731
-    else:
+    """For a game with a board (`Encoding.board`, which the game's observation declares), where each entry of
+    its rows x columns x channels planes lies in the observation vector (the board planes are
+    `vector[places]`, one gather); None for the others."""
+    if encoding.board is None:
         return None
-    return layout(np.arange(encoding.size))
+    rows, cols, places = encoding.board
+    return np.array(places).reshape(rows, cols, -1)
 
 
 class Turns:

@@ -10,15 +10,15 @@
 from __future__ import annotations
 
 from . import calibration
-from .analysis import ANALYSIS_PLAYOUTS, Analysis, MoveJudgement, analyse
+from .analysis import Analysis, MoveJudgement, analyse
 from .chart import evaluation_chart
-from .hints import HINT_PLAYOUTS, Hint, TargetHint, hint, per_target
+from .hints import Hint, TargetHint, hint, per_target
 from .judge import Choice, Judgement, judge
 from .overlay import hinted_svg, overlay_svg
 from .words import MARKS
 
 __all__ = [
-    "ANALYSIS_PLAYOUTS", "HINT_PLAYOUTS", "MARKS", "Analysis", "Choice", "Hint", "Judgement", "MoveJudgement",
+    "MARKS", "Analysis", "Choice", "Hint", "Judgement", "MoveJudgement",
     "TargetHint", "analyse", "calibration", "evaluation_chart", "hint", "hinted_svg", "judge", "overlay_svg",
     "per_target",
 ]

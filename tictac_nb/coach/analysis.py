@@ -23,9 +23,6 @@ from .calibration import noise
 from .hints import default_coach
 from .judge import judge
 
-ANALYSIS_PLAYOUTS = {"tic-toc": 16, "tic-tac-ko": 6}
-"""Games played out by a heuristic bot for each of the move played and its own choice, by game."""
-
 
 @dataclass(frozen=True)
 class MoveJudgement:
@@ -95,9 +92,9 @@ def analyse(record_or_state: Mapping[str, Any] | State, *, seat_of_view: int | N
 
     `seat_of_view`: None judges each move from its mover's knowledge; a seat judges every move from that
     seat's knowledge only (what that seat may be shown). `budget`: the search's playouts a move (None: the
-    coach's own); `playouts`: a heuristic coach's games per move (None: `ANALYSIS_PLAYOUTS`), for the move
-    played and its own choice, or for every legal action with `every_choice` (then `runner_chance` is
-    known: the design lab's decision tension needs it). `progress(done,
+    coach's own); `playouts`: a heuristic coach's games per move (None: the game's
+    `coach_playouts.analysis`), for the move played and its own choice, or for every legal action with
+    `every_choice` (then `runner_chance` is known: the design lab's decision tension needs it). `progress(done,
     total)` is called after each move; `should_stop()` is asked before each one, and a True answer, like a
     KeyboardInterrupt, ends the analysis with the moves done so far (`interrupted`).
     """
@@ -108,7 +105,7 @@ def analyse(record_or_state: Mapping[str, Any] | State, *, seat_of_view: int | N
     position = from_record({**record, "moves": [], "redeals": []})
     coach = default_coach(position, seed) if bot is None else bot
     if playouts is None:
-        playouts = ANALYSIS_PLAYOUTS.get(position.game.name, 0)
+        playouts = position.game.coach_playouts.analysis
     players = tuple(position.player_name(p) for p in range(position.num_players))
     winners = None if final.outcome is None else tuple(final.outcome.winners)
     sides = tuple(getattr(position, "team_of", range(position.num_players)))

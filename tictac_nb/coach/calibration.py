@@ -105,7 +105,7 @@ def through(knots: Sequence[Sequence[float]], chance: float) -> float:
 
 KINDS = {"analysis": "fits", "hint": "hint fits"}
 """Where each kind of chance keeps its maps in a game's entry: an analysis judges the move played with
-`ANALYSIS_PLAYOUTS` trial games (or the bot's search), a hint picks the best of every legal move's
+the game's `coach_playouts.analysis` trial games (or the bot's search), a hint picks the best of every legal move's
 estimates, which says more than it knows (the best of many noisy estimates is the luckiest: a winner's
 curse), so each may have maps of its own, fitted on its own games (a hint without one takes the analysis's:
 the bench keeps a hint's own map only where it judges held-out hinted games better)."""

@@ -11,9 +11,6 @@ from ..core.engine import State
 from . import words
 from .judge import Choice, by_chance, judge, sides
 
-HINT_PLAYOUTS = {"tic-toc": 24}
-"""Games per action behind a heuristic bot's win chance in a hint, by game (none elsewhere: a Tic Tac K.O.
-game played out by `KOBot` takes some 30 ms, so an honest chance per action would not fit in half a second)."""
 WIN_WORLDS = 4
 """Worlds the seat may be in where a move must win at once for the hint to say it wins."""
 
@@ -66,7 +63,7 @@ def hint(state: State, seat: int | None = None, *, bot: Any = None, seed: int = 
     to move, from that seat's knowledge only: it searches determinized copies for the seat, as the bot does.
 
     `seat` must be the mover (None: the mover); the same `seed` gives the same hint. `playouts` sets the
-    games per action behind a heuristic bot's win chance (default: `HINT_PLAYOUTS`, else none).
+    games per action behind a heuristic bot's win chance (default: the game's `coach_playouts.hint`).
     """
     if state.outcome is not None:
         raise ValueError(f"the game is over ({state.outcome.reason}): there is nothing to hint")
@@ -79,7 +76,7 @@ def hint(state: State, seat: int | None = None, *, bot: Any = None, seed: int = 
                          f"{state.player_name(seat)}: only the mover's choices are known to the mover")
     coach = default_coach(state, seed) if bot is None else bot
     if playouts is None:
-        playouts = HINT_PLAYOUTS.get(state.game.name, 0)
+        playouts = state.game.coach_playouts.hint
     judged = judge(state, seat, coach, seed, playouts=playouts, kind="hint")
     best = judged.choice(judged.best)
     chance = best.chance if best else None

@@ -22,15 +22,12 @@ from typing import Any
 
 from ..core.bots import MCTSBot, _Node, bot_name
 from ..core.engine import State
-from ..trust.sandbox import kit_bots
+from ..trust.entrant import kit_bots
 from .calibration import calibrate
 
 PLAYOUT_CAP = 2_000
 """Actions a heuristic playout may last before it counts as a draw (no kit game comes close)."""
 
-PLAYOUT_CUT = {"tic-tac-ko": 24}
-"""Games whose heuristic playouts stop after this many actions and ask the bot's `chance(state, seat)`: a
-Tic Tac K.O. game played to the end by `KOBot` takes about 100 ms."""
 
 MIN_VISITS = 50
 """A played action searched fewer times than this is searched further (alone), so that its chance is not a
@@ -213,14 +210,15 @@ def _explain(state: State, seat: int, bot: Any, seed: int, playouts: int, played
 
 def _playout_chance(worlds: Sequence[State], action: str, mover: int, bot: Any, rng: random.Random) -> float | None:
     """The mover's mean result over `worlds` (the same worlds for every action: a fairer comparison) with
-    `action` played, then `bot` for every seat to the end, or to `PLAYOUT_CUT` and the bot's own `chance`."""
+    `action` played, then `bot` for every seat to the end, or to the game's `coach_playouts.cut` and the bot's
+    own `chance`."""
     total, count = 0.0, 0
     for world in worlds:
         if action not in world.legal_actions():
             continue
         game = world.clone()
         game.apply(action)
-        steps, cut = 0, PLAYOUT_CUT.get(game.game.name, PLAYOUT_CAP)
+        steps, cut = 0, game.game.coach_playouts.cut or PLAYOUT_CAP
         while game.outcome is None and steps < cut:
             game.apply(bot.choose(game))
             steps += 1

@@ -115,7 +115,8 @@ class Target(NamedTuple):
 @dataclass(frozen=True)
 class Option:
     """A rule option: its default (None: decided by the seed), a check that normalizes a value, a line of
-    help, and for play pages a label in a player's words and words for some of its values."""
+    help for programmers (`doc`), and for play pages, rooms and print sheets a label and a help line in a
+    player's words (`help`, else `doc`) and words for some of its values."""
 
     default: Any
     check: Callable[[Any], Any]
@@ -123,6 +124,8 @@ class Option:
     label: str = ""
     words: tuple[tuple[Any, str], ...] = ()
     """(value, words) pairs: how a play page names a value ("at random" for None, a player's name for a seat)."""
+    help: str = ""
+    """The help line a player reads beside the option ("" : the `doc` serves)."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +168,24 @@ def boolean(value: Any) -> bool:
     if type(value) is not bool:
         raise InvalidOption(f"must be True or False, not {excerpt(value)}")
     return value
+
+
+@dataclass(frozen=True)
+class CoachPlayouts:
+    """How many games the coach plays to the end, per action, with a game's heuristic default bot (one that
+    `explain`s its choice, such as TIC TOC's) to state a win chance; a search bot (`MCTSBot`) uses its own
+    search and reads none of these. Declared on the `Game` (`Game.coach_playouts`)."""
+
+    hint: int = 0
+    """Games per legal action behind a hint's chances (0: a hint states none)."""
+    analysis: int = 0
+    """Games for each of the move played and the bot's own choice when a record is analysed."""
+    batch: int | None = None
+    """Games per move in the design lab's analysis of a batch (`lab.analyse_batch`; None: `analysis`)."""
+    batch_every_choice: bool = False
+    """Whether the lab's batch plays out every legal choice rather than the played move and the bot's own."""
+    cut: int | None = None
+    """Actions after which a playout stops and asks the bot's `chance(state, seat)` (None: played to the end)."""
 
 
 KIT_BOT: list[Callable[..., Any]] = []
@@ -213,6 +234,16 @@ class Game:
     """Whether a `determinize`d copy can still `undo` and replay its record: False where `determinize`
     makes up hidden parts (cards in hands) that no seed deals, so the copy says `replayable = False`
     (the kit's determinize of declared `State.SECRETS` sets it)."""
+    passing_words: tuple[str, str, str] | None = None
+    """Auto-pass in the game's own words, for a game with answer windows (an "answer" phase): the room's box
+    label, its help line, and why the mover passes (None: the kit's words, `core.words.PASSES`)."""
+    coach_playouts: CoachPlayouts = CoachPlayouts()
+    """Games the coach plays out with a heuristic default bot to state chances (`CoachPlayouts`; none by
+    default, which an `MCTSBot` needs: it searches)."""
+    observation: Callable[[State], Any] | None = None
+    """How a learner observes the game: `observation(state)` gives the `core.observation.Encoding` of views
+    under the state's options (their lengths), which the research adapters turn into vectors. None: the
+    adapters hash the view's leaves into a vector of fixed length (the grid family has its own)."""
 
     def __post_init__(self) -> None:
         settle = object.__setattr__  # a frozen dataclass sets its own fields only so
@@ -336,6 +367,15 @@ def check_declared_facts(game: Game) -> None:
     for fact in ("hidden_information", "copies_replay"):
         if type(getattr(game, fact)) is not bool:
             raise InvalidGame(f"{game.name}: {fact} is True or False, not {excerpt(getattr(game, fact))}")
+    check_coach_playouts(game)
+    words = game.passing_words
+    if words is not None and (type(words) is not tuple or len(words) != 3
+                              or not all(type(text) is str and text for text in words)):
+        raise InvalidGame(f"{game.name}: passing_words is (label, help line, why the mover passes), three texts, "
+                          f"or None, not {excerpt(words)}")
+    if game.observation is not None and not callable(game.observation):
+        raise InvalidGame(f"{game.name}: observation is a function of a state that gives the Encoding of its "
+                          f"views (see tictac_nb.core.observation), or None, not {excerpt(game.observation)}")
     cls = game.state_class
     if not (isinstance(cls, type) and issubclass(cls, State)):
         return  # `register` names that problem
@@ -347,6 +387,26 @@ def check_declared_facts(game: Game) -> None:
     if len(game.phases) > 1 and cls.phase is State.phase:
         raise InvalidGame(f"{game.name} declares the phases {', '.join(game.phases)}, so {cls.__name__} needs "
                           "a phase() that says which step the turn is at")
+
+
+def check_coach_playouts(game: Game) -> None:
+    """`Game.coach_playouts`: a `CoachPlayouts` of whole numbers of 0 or more (`cut` 1 or more, or None)."""
+    playouts = game.coach_playouts
+    if type(playouts) is not CoachPlayouts:
+        raise InvalidGame(f"{game.name}: coach_playouts is a CoachPlayouts, such as CoachPlayouts(hint=24, "
+                          f"analysis=16), not {excerpt(playouts)}")
+    counts = {"hint": playouts.hint, "analysis": playouts.analysis, "batch": playouts.batch}
+    for name, count in counts.items():
+        if not (type(count) is int and count >= 0 or name == "batch" and count is None):
+            raise InvalidGame(f"{game.name}: coach_playouts.{name} is a whole number of games, 0 or more, not "
+                              f"{excerpt(count)}")
+    if type(playouts.batch_every_choice) is not bool:
+        raise InvalidGame(f"{game.name}: coach_playouts.batch_every_choice is True or False, not "
+                          f"{excerpt(playouts.batch_every_choice)}")
+    cut = playouts.cut
+    if cut is not None and (type(cut) is not int or cut < 1):
+        raise InvalidGame(f"{game.name}: coach_playouts.cut is the actions a playout may last, 1 or more (None: "
+                          f"to the end), not {excerpt(cut)}")
 
 
 def declared_secrets(game: Game) -> tuple[str, ...]:

@@ -30,7 +30,6 @@ MOVED = {
     "printing": "classroom.printing",
     "registry": "core.registry",
     "replay": "notebook.replay",
-    "rooms.client": "notebook.remote",
     "sandbox": "trust.sandbox",
     "sandbox_worker": "trust.worker",
     "shared_file": "web.shared_file",

@@ -1,8 +1,8 @@
 """Compiled cores: which games run on one, and the same games on their plain-Python source.
 
 A game folder may hold a `core.py`: the hot part of its rules (the position, its legal moves, a move's
-effect), plain Python and the reference, written so that mypyc can compile it; so is the adapters' module
-of observation trackers (`adapters/incremental.py`). `make speedups` (tools/build_speedups.py) puts each
+effect), plain Python and the reference, written so that mypyc can compile it; so are the observation
+trackers (`core/tracker.py`, and a game folder's `tracker.py`). `make speedups` (tools/build_speedups.py) puts each
 compiled module beside its source, where Python finds it first. Nothing needs it: without a C compiler, in
 Pyodide or from the wheel, the same source runs as it is.
 """
@@ -68,10 +68,21 @@ def plain_game(game: Game) -> Game:
     return dataclasses.replace(game, state_class=getattr(rules, game.state_class.__name__))
 
 
-def plain_module(module: ModuleType) -> ModuleType:
-    """`module` (compiled or not) loaded once more from its plain-Python source, as `<name>_plain`."""
+def plain_module(module: ModuleType, instead: dict[str, ModuleType] | None = None) -> ModuleType:
+    """`module` (compiled or not) loaded once more from its plain-Python source, as `<name>_plain`; `instead`
+    names modules its imports read in place of the loaded ones, for this load only (a plain class cannot
+    build on a compiled one: a game's plain tracker needs the plain `core.tracker`)."""
     source = Path(module.__file__).with_name(module.__name__.rsplit(".", 1)[1] + ".py")  # type: ignore[arg-type]
-    return _load(f"{module.__name__}_plain", source)
+    current = {name: sys.modules.get(name) for name in instead or {}}
+    sys.modules.update(instead or {})
+    try:
+        return _load(f"{module.__name__}_plain", source)
+    finally:
+        for name, loaded in current.items():
+            if loaded is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = loaded
 
 
 def _load(name: str, path: Path) -> ModuleType:

@@ -2,9 +2,9 @@
 seat's name, as every screen shows them (the room lobby, the site's and Voila's play pages, `PlayPage`,
 `DesignLab`).
 
-A game's options carry a label and words for their values (`Option.label`, `Option.words`) and a `doc`
-written for programmers; `HELP` holds, by game and option, the help line a player reads instead. A game
-this table does not know (one a notebook registers) shows its own `doc`.
+A game's options carry, in its folder, a label, a help line and words for their values in a player's words
+(`Option.label`, `Option.help`, `Option.words`) beside the `doc` written for programmers; an option with no
+`help` of its own shows its `doc`.
 """
 
 from __future__ import annotations
@@ -13,33 +13,6 @@ import re
 from typing import Any
 
 from .engine import Game, Option, State
-
-HELP: dict[str, dict[str, str]] = {
-    "tic-tac-ko": {
-        "players": "2, 3 or 4 players, in two teams.",
-        "grid": "The standard Grid has 9 squares; the advanced one 16 and more cards.",
-        "first_team": "Which team plays first.",
-        "skip_unable": ("Only players holding an Instant that could answer are asked. Quicker, but it gives "
-                        "away who holds no answer: everyone sees who was skipped."),
-        "action_cap": "A game that runs this long is a draw.",
-    },
-    "tic-tac-two": {
-        "peek": "The Peek tile lets its finder look under another tile. Untick: a blank tile instead.",
-        "wild": "The Wild tile counts for both players. Untick: a blank tile instead.",
-    },
-    "tic-tac-trek": {
-        "first_player": "Who places the first tile.",
-        "campfires": "How many campfires each player has.",
-    },
-    "tic-toc": {
-        "players": "2, 3 or 4 players.",
-        "first_player": "Who takes the first turn.",
-        "turn_cap": "A game that runs this many turns is a draw.",
-    },
-    "tyc": {
-        "first_player": "Who writes the first letter.",
-    },
-}
 
 BOTS = {"human": "a player", "default": "the game's bot", "random": "random", "mcts": "quick MCTS"}
 """A seat's choices by spec, as every menu names them ("mcts:N": MCTS with N iterations)."""
@@ -56,16 +29,8 @@ ROOM = {
 }
 """The room lobby's own settings: (label, help line). Auto-pass is worded per game: `auto_pass_words`."""
 
-PASSING = {
-    "tic-tac-ko": ("Pass for players who hold no answer",
-                   "When a player's only move is to pass (no Instant that could answer), the room passes for "
-                   "them after the same short pause, whatever their hand holds: nothing is given away.",
-                   "no answer"),
-}
-"""Auto-pass in a game's own words, by game: (label, help line, why the mover passes)."""
-
 PASSES = (*ROOM["auto_pass"], "passing is the only move")
-"""Auto-pass for a game `PASSING` does not word."""
+"""Auto-pass for a game that does not word it itself (`Game.passing_words`)."""
 
 DEAD_ENDS = {
     "locked": "The teacher locked this seat: ask them to unlock it. This page comes back by itself.",
@@ -113,7 +78,7 @@ def auto_pass_words(game: Game) -> tuple[str, str, str] | None:
     (no "answer" phase), so no player is ever left with only a pass to make and the lobby offers no such box."""
     if "answer" not in game.phases:
         return None
-    return PASSING.get(game.name, PASSES)
+    return game.passing_words or PASSES
 
 
 PAST = {"play": "played", "mark": "marked", "peek": "peeked", "write": "wrote", "place": "placed",
@@ -152,9 +117,9 @@ def option_label(name: str, option: Option) -> str:
     return option.label or name.replace("_", " ").capitalize()
 
 
-def option_help(game: Game, name: str) -> str:
-    """The option's help line in a player's words: this table's, else the game's own doc."""
-    return HELP.get(game.name, {}).get(name) or game.options[name].doc
+def option_help(option: Option) -> str:
+    """The option's help line in a player's words: its own `help`, else its `doc`."""
+    return option.help or option.doc
 
 
 def bot_words(spec: Any) -> str:

@@ -17,7 +17,7 @@ import pandas as pd
 from ..coach.analysis import Analysis, analyse
 from ..coach.words import MARKS
 from ..core.bots import MCTSBot, default_bot
-from ..core.engine import State
+from ..core.engine import Game, State
 from ..core.registry import game_named
 from .selfplay import row_record
 
@@ -29,12 +29,6 @@ DECIDED = 0.8
 LEAD_BAND = 0.05
 """A side leads when its chance beats every other side's by this much (smaller gaps keep the last leader)."""
 
-SUMMARY_SETTINGS: dict[str, dict[str, Any]] = {
-    "tic-toc": {"playouts": 4, "every_choice": True},
-    "tic-tac-ko": {"playouts": 2},
-}
-"""`analyse` options for a batch, by game: a heuristic coach plays out every choice where that is cheap
-(TIC TOC), only the move played and its own choice where it is not (Tic Tac K.O.: no decision tension)."""
 SUMMARY_BUDGET_SHARE = 4
 """A batch is searched with a quarter of the coach's playouts a move: some 20 games fit in a notebook cell."""
 
@@ -114,11 +108,24 @@ def _records(games: Any) -> list[Any]:
     return list(games)
 
 
+def batch_settings(game: Game) -> dict[str, Any]:
+    """`analyse` options for a batch of `game` from its `coach_playouts`: a heuristic coach plays out every
+    choice where that is cheap (TIC TOC), only the move played and its own choice where it is not (Tic Tac
+    K.O.: no decision tension)."""
+    playouts = game.coach_playouts
+    settings: dict[str, Any] = {}
+    if playouts.batch is not None:
+        settings["playouts"] = playouts.batch
+    if playouts.batch_every_choice:
+        settings["every_choice"] = True
+    return settings
+
+
 def analyse_batch(games: Any, *, budget: int | None = None, seed: int = 0,
                   progress: Callable[[int, int], Any] | None = None,
                   should_stop: Callable[[], bool] | None = None) -> list[Analysis]:
     """The coach's analysis of every game (a `play_games` frame, records or states), with the batch settings
-    (`SUMMARY_SETTINGS`, a quarter of the coach's playouts); `progress(done, total)` after each game, and
+    (`batch_settings`, a quarter of a search coach's playouts); `progress(done, total)` after each game, and
     `should_stop()` or an interrupt ends the batch with the games done (a game cut short is left out)."""
     records = _records(games)
     done: list[Analysis] = []
@@ -127,8 +134,9 @@ def analyse_batch(games: Any, *, budget: int | None = None, seed: int = 0,
             if should_stop is not None and should_stop():
                 break
             name = record.game.name if isinstance(record, State) else record["game"]
-            settings = dict(SUMMARY_SETTINGS.get(name, {}))
-            coach = default_bot(game_named(name), seed)
+            game = game_named(name)
+            settings = batch_settings(game)
+            coach = default_bot(game, seed)
             if isinstance(coach, MCTSBot):
                 settings["budget"] = budget or max(1, coach.iterations // SUMMARY_BUDGET_SHARE)
             analysis = analyse(record, seed=seed + number, should_stop=should_stop, **settings)

@@ -9,7 +9,7 @@ cluster with no code change:
 Work is cut into chunks of seeds, sent out interleaved across variants; each game depends only on
 (game, options, bots, seed) (see `selfplay`), and the rows come back sorted by variant and seed, so
 any executor, any number of workers and any chunk size give the same table. `run_tasks` is the
-executor machinery, shared with `tournament`.
+executor machinery, shared with `tournament`; the default pool is `tictac_nb.trust.pool`'s, as the arena's.
 """
 
 from __future__ import annotations
@@ -17,18 +17,16 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import pickle
-import signal
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-import cloudpickle
 import pandas as pd
 
-from ..core.registry import GAMES, is_builtin, new_game, register
+from ..core.registry import new_game
 from ..trust import sandbox
+from ..trust.pool import default_executor
 from .selfplay import (
     MAX_ACTIONS,
     BotsSpec,
@@ -64,22 +62,6 @@ def grid(game: str, bots: BotsSpec = "random", **option_values: Iterable[Any]) -
     names = list(option_values)
     combos = itertools.product(*(list(option_values[name]) for name in names))
     return [Variant(game, dict(zip(names, values, strict=True)), bots) for values in combos]
-
-
-def _start_worker(registered: bytes) -> None:
-    """A pool process's start: it ignores interrupts (the notebook's stop button reaches the whole process
-    group: the workers finish their chunk and the main process decides what to keep), and registers the games
-    the notebook had registered, which a spawned process (or a forkserver's) would not have."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for game in pickle.loads(registered):
-        register(game)
-
-
-def default_executor(workers: int | None = None) -> ProcessPoolExecutor:
-    """A local process pool with `workers` processes (default: every core), knowing the games registered now."""
-    registered = cloudpickle.dumps([game for game in GAMES.values() if not is_builtin(game)])
-    return ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, initializer=_start_worker,
-                               initargs=(registered,))
 
 
 def play_chunk(variant: Variant, seeds: list[int], max_actions: int = MAX_ACTIONS,

@@ -17,7 +17,8 @@ win each way. A game of n players gives each pair a weight of 1/(n - 1), so ever
 for each bot in it. In Tic Tac K.O.'s team games teammates share their result, so they draw with each
 other. A forfeit is personal: the bot at fault loses to every other seat (its teammate included).
 A virtual draw of each bot against an average player keeps the ratings of bots that won or lost every
-game finite; the standard error comes from the Fisher information of the fit.
+game finite; the standard error comes from the Fisher information of the fit. The fit lives in
+`tictac_nb.core.ratings` (plain Python, shared with the arena's ladder); this module makes the tables.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import functools
 import itertools
 import math
 import secrets
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -34,9 +35,10 @@ import numpy as np
 import pandas as pd
 
 from ..core.bots import RandomBot, default_bot
+from ..core.ratings import CENTRE, ELO, PRIOR_GAMES, add_pairs, bradley_terry, elo, result_of
 from ..core.registry import game_named, new_game
 from ..trust import sandbox
-from ..trust.sandbox import Entrant
+from ..trust.entrant import Entrant
 from .metrics import seat_names
 from .selfplay import MAX_ACTIONS, BotFactory, bot_factory, bot_label, finished_frame, play_game
 from .sweeps import chunk_size, run_tasks
@@ -44,9 +46,9 @@ from .sweeps import chunk_size, run_tasks
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-ELO = 400 / math.log(10)
-"""Elo points per unit of Bradley-Terry log-strength."""
-CENTRE = 1500.0
+__all__ = ["CENTRE", "CLOCK", "DEFAULT_BOT", "ELO", "PRIOR_GAMES", "Standings", "add_pairs", "bradley_terry",
+           "builtin_bots", "pairwise", "play_seating", "ratings", "result_of", "seatings", "tournament"]
+
 DEFAULT_BOT = "default bot"
 CLOCK = (1.0, 0.25)
 """A student's bot's chess clock over one game of a tournament, beside the limit of each move: 1 s, and 0.25 s
@@ -54,8 +56,6 @@ more after each of its moves (Fischer's increment, so a long game of quick moves
 Tyc, never runs short). A bot answering just under the move's limit forfeits once it is spent, so a class
 tournament of 30 bots on Tic Tac Two stays within about two minutes whatever one bot does (`bench/sandbox.py`
 measures it)."""
-PRIOR_GAMES = 1.0
-"""Virtual games (drawn) of each bot against an average player, which keep every rating finite."""
 
 
 class Standings(NamedTuple):
@@ -199,49 +199,6 @@ def pairwise(games: pd.DataFrame, names: Sequence[str]) -> tuple[np.ndarray, np.
     return score, played
 
 
-def add_pairs(score: np.ndarray, played: np.ndarray, rows: Sequence[int], winners: Collection[int]) -> None:
-    """One game's pairs of seats added to `score` and `played` (`rows`: each seat's row in them), each pair
-    weighing 1/(n - 1) in a game of n players."""
-    weight = 1 / (len(rows) - 1)
-    for a, b in itertools.combinations(range(len(rows)), 2):
-        i, j = rows[a], rows[b]
-        result = 0.5 if (a in winners) == (b in winners) else float(a in winners)
-        score[i, j] += weight * result
-        score[j, i] += weight * (1 - result)
-        played[i, j] += weight
-        played[j, i] += weight
-
-
-def result_of(seat: int, winners: Collection[int], players: int) -> str:
-    """"wins", "draws" or "losses": the column a game counts in for `seat` (a game without a winner, or won
-    by every seat, is a draw)."""
-    if not winners or len(winners) == players:
-        return "draws"
-    return "wins" if seat in winners else "losses"
-
-
-def bradley_terry(score: np.ndarray, played: np.ndarray, prior: float = PRIOR_GAMES) -> tuple[np.ndarray, np.ndarray]:
-    """Log-strengths fitted by Hunter's MM algorithm, with `prior` drawn games of each against a player of
-    strength 1, and the standard errors of the log-strengths less their mean (inverse Fisher information)."""
-    wins = score.sum(axis=1) + prior / 2
-    strength = np.ones(len(score))
-    for _ in range(10_000):
-        pair_sums = strength[:, None] + strength[None, :]
-        updated = wins / ((played / pair_sums).sum(axis=1) + prior / (strength + 1))
-        done = np.max(np.abs(np.log(updated) - np.log(strength))) < 1e-12
-        strength = updated
-        if done:
-            break
-    p = strength[:, None] / (strength[:, None] + strength[None, :])
-    information = -played * p * p.T
-    np.fill_diagonal(information, 0.0)
-    q = strength / (strength + 1)
-    information[np.diag_indices_from(information)] = -information.sum(axis=1) + prior * q * (1 - q)
-    centre = np.eye(len(score)) - 1 / len(score)
-    covariance = centre @ np.linalg.inv(information) @ centre
-    return np.log(strength), np.sqrt(np.diag(covariance))
-
-
 def _result_counts(games: pd.DataFrame, names: Sequence[str]) -> pd.DataFrame:
     counts = {name: dict.fromkeys(("games", "wins", "draws", "losses", "forfeits", "score"), 0.0) for name in names}
     by_seat: dict[str, dict[int, list[float]]] = {name: {} for name in names}
@@ -275,8 +232,8 @@ def ratings(games: pd.DataFrame, names: Sequence[str] | None = None) -> pd.DataF
     names = list(names)
     strength, errors = bradley_terry(*pairwise(games, names))
     table = _result_counts(games, names)
-    table.insert(0, "rating", CENTRE + ELO * (strength - strength.mean()))
-    table.insert(1, "error", ELO * errors)
+    table.insert(0, "rating", elo(strength))
+    table.insert(1, "error", [ELO * error for error in errors])
     for column in ("games", "wins", "draws", "losses", "forfeits"):
         table[column] = table[column].astype("int64")
     table = table.sort_values("rating", ascending=False, kind="stable")

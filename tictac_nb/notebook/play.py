@@ -62,12 +62,11 @@ class Control(NamedTuple):
                 "choices": [words for words, _ in self.choices], "low": self.low, "high": self.high}
 
 
-def control_of(name: str, option: Option, game: Game | None = None) -> Control | None:
+def control_of(name: str, option: Option) -> Control | None:
     """The control for an option whose check exposes its values; None for free-form options (text, tables),
     which keep their defaults on a play page. Its label and help line are a player's words (`words`)."""
     check, label, words = option.check, option_label(name, option), dict(option.words)
-    help_line = option_help(game, name) if game is not None else option.doc
-    common = {"label": label, "help": help_line, "default": option.default}
+    common = {"label": label, "help": option_help(option), "default": option.default}
     if check is boolean:
         return Control("check", **common)
     if isinstance(check, Choice):
@@ -138,7 +137,7 @@ class Dealer:
         self.game = game = game if isinstance(game, Game) else game_named(game)
         self.bots = seat_bots(game)
         self.controls = {name: control for name, option in game.options.items()
-                         if (control := control_of(name, option, game)) is not None}
+                         if (control := control_of(name, option)) is not None}
 
     def options(self, choices: dict[str, Any]) -> dict[str, Any]:
         """Option values from a page's choices (by control name); unknown names are refused."""

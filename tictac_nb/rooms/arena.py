@@ -25,8 +25,9 @@ from ..core.bots import Forfeit
 from ..core.engine import InvalidOption
 from ..core.registry import GAMES, new_game
 from ..core.words import ARENA
-from ..lab.selfplay import MAX_ACTIONS, final_state, play_game
-from ..trust import sandbox
+from ..trust import sandbox, wire
+from ..trust.entrant import Entrant
+from ..trust.playout import MAX_ACTIONS, final_state, play_game
 from .keys import Keys
 from .ladder import Ladder
 from .pages import game_words
@@ -92,7 +93,7 @@ class Submission:
         if not isinstance(ask, dict) or ask.get("kind") not in KINDS or type(ask.get("name")) is not str:
             raise Refused(ARENA["bad_body"])
         bot = ask.get("bot") if type(ask.get("bot")) is str else "bot"
-        return cls(display_name(ask["name"]), ask["kind"], payload, sandbox.clean(bot, 60))
+        return cls(display_name(ask["name"]), ask["kind"], payload, wire.clean(bot, 60))
 
 
 def display_name(name: str) -> str:
@@ -111,13 +112,13 @@ def read_opcodes(payload: bytes) -> None:
         for _ in pickletools.genops(payload):
             pass
     except Exception as error:
-        raise Refused(ARENA["not_pickle"].format(why=sandbox.clean(f"{type(error).__name__}: {error}", 120))) from None
+        raise Refused(ARENA["not_pickle"].format(why=wire.clean(f"{type(error).__name__}: {error}", 120))) from None
 
 
 def trial(submission: Submission, game: str, options: dict, limit: float = TRIAL_LIMIT) -> str | None:
     """Load the bot in a jailed worker and ask it for a move on a trial position: None if it passed, else the
     sentence that refuses it. Blocking, and sent to the matches' executor (a refusal comes back as text)."""
-    entrant = sandbox.Entrant(submission.payload, submission.kind, submission.bot)
+    entrant = Entrant(submission.payload, submission.kind, submission.bot)
     state = new_game(game, seed=secrets.randbits(63), **options)
     with sandbox.SandboxBot(entrant, time_limit=limit) as bot:
         try:
@@ -132,7 +133,7 @@ def trial(submission: Submission, game: str, options: dict, limit: float = TRIAL
     return None
 
 
-def play_match(game: str, options: dict, entrants: Sequence[sandbox.Entrant], seed: int) -> list[dict[str, Any]]:
+def play_match(game: str, options: dict, entrants: Sequence[Entrant], seed: int) -> list[dict[str, Any]]:
     """One match: a game in each seat order of `entrants` turned round (two players: seats swapped), each bot
     in its jail for the whole match; the unit of work sent to an executor. Each game's result: its seats (in
     the order of `entrants`), winners, the seat that forfeited and the reason, the record, each seat's prints."""
@@ -191,7 +192,7 @@ class Arena:
         new_game(game, seed=0, **options)
         check_deadline(deadline)
         assignment = secrets.token_urlsafe(9)
-        title = sandbox.clean(title, 80).strip() or GAMES[game].title
+        title = wire.clean(title, 80).strip() or GAMES[game].title
         with self.db:
             self.db.execute("INSERT INTO assignments VALUES (?, ?, ?, ?, ?, ?)",
                             (assignment, game, json.dumps(options), title, deadline, time.time()))
@@ -349,7 +350,7 @@ class Arena:
         chosen = [first, *rng.sample(others[:max(3, players - 1)], players - 1)]
         return chosen
 
-    def entrants(self, entries: Sequence[int]) -> tuple[list[sandbox.Entrant], list[int]]:
+    def entrants(self, entries: Sequence[int]) -> tuple[list[Entrant], list[int]]:
         """Each entry's latest version as an `Entrant` (its payload as bytes, never unpickled here), and the
         version numbers."""
         entrants, numbers = [], []
@@ -357,7 +358,7 @@ class Arena:
             number, payload, kind, bot = self.db.execute(
                 "SELECT number, payload, kind, bot FROM versions WHERE entry = ? ORDER BY number DESC LIMIT 1",
                 (entry,)).fetchone()
-            entrants.append(sandbox.Entrant(bytes(payload), kind, bot))
+            entrants.append(Entrant(bytes(payload), kind, bot))
             numbers.append(number)
         return entrants, numbers
 

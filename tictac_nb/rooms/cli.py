@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import logging
 import os
@@ -11,21 +12,29 @@ import sys
 from concurrent.futures import Executor
 from pathlib import Path
 
-from .app import serve
-from .client import SERVER_FILE
 from .hall import Hall
 from .keys import write_private
-from .store import FolderInUse
+from .store import SERVER_FILE, FolderInUse
 
 DASK_CONNECT = 30.0
 """Seconds `--arena-dask` waits for its scheduler to answer before the server gives up with a sentence."""
+ROOMS_EXTRA = ("tornado", "qrcode")
+"""The modules of the kit's rooms extra, which the base install (it has this command) lacks."""
+
+
+def missing_extra() -> str | None:
+    """The first module of the rooms extra that is not installed, or None."""
+    return next((name for name in ROOMS_EXTRA if importlib.util.find_spec(name) is None), None)
 
 
 def dask_executor(address: str) -> Executor:
     """The executor of a Dask cluster, as `lab.sweep` takes one (needs `distributed`). Its tasks are impure: two
     trials of the same bytes are two trials, never one result shared. `OSError` with a sentence when no scheduler
-    answers at `address`."""
-    from dask.distributed import Client
+    answers at `address`, or when Dask is not installed."""
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise OSError("--arena-dask needs Dask's distributed scheduler: pip install 'dask[distributed]'") from None
 
     try:
         return Client(address, timeout=DASK_CONNECT).get_executor(pure=False)
@@ -47,6 +56,13 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--arena-dask", metavar="ADDRESS",
                      help="play arena matches on a Dask cluster instead (its scheduler, e.g. tcp://host:8786)")
     args = parser.parse_args(argv)
+    missing = missing_extra()
+    if missing:
+        print(f"tictac-nb serve: the room server needs {missing}, which comes with the kit's rooms extra: "
+              "pip install 'tictac-nb[rooms]'", file=sys.stderr, flush=True)
+        return 1
+    from .app import serve  # tornado's, known to be there now
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
     os.umask(0o077)  # whatever this server writes is its owner's only
     try:

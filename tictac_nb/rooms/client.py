@@ -18,8 +18,7 @@ from typing import Any
 
 from ..notebook.remote import RemoteBoard, join
 from .keys import Keys, private_file, private_folder
-
-SERVER_FILE = "server.json"
+from .store import SERVER_FILE
 
 
 class OpenedRoom:

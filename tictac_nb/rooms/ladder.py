@@ -1,5 +1,6 @@
 """An arena's ladder: ratings from every match result at once (the kit's Bradley-Terry fit, with its standard
-errors, on the Elo scale), games, wins, draws, losses and forfeits with their reasons, and the CSV of grades."""
+errors, on the Elo scale: `tictac_nb.core.ratings`, as the lab's tournaments use), games, wins, draws, losses and
+forfeits with their reasons, and the CSV of grades."""
 
 from __future__ import annotations
 
@@ -8,9 +9,7 @@ import io
 import json
 from collections.abc import Sequence
 
-import numpy as np
-
-from ..lab.tournaments import CENTRE, ELO, add_pairs, bradley_terry, result_of
+from ..core.ratings import ELO, add_pairs, bradley_terry, elo, result_of, square
 
 INTERVAL = 1.96
 """A rating's interval: this many standard errors either side (95%)."""
@@ -31,8 +30,7 @@ class Ladder:
         index = {entry: i for i, entry in enumerate(self.entries)}
         count = {entry: dict.fromkeys(("games", "wins", "draws", "losses", "forfeits"), 0) for entry in self.entries}
         self.reasons: dict[int, list[str]] = {entry: [] for entry in self.entries}
-        score = np.zeros((len(self.entries), len(self.entries)))
-        played = np.zeros_like(score)
+        score, played = square(len(self.entries)), square(len(self.entries))
         self.recent = []
         for match, seats_text, winners_text, forfeit, reason, when in matches:
             seats, winners = json.loads(seats_text), json.loads(winners_text)
@@ -45,10 +43,9 @@ class Ladder:
         self.recent = self.recent[::-1][:RECENT]
         self.count = count
         self.games = {entry: count[entry]["games"] for entry in self.entries}
-        strength, error = bradley_terry(score, played) if self.entries else (np.zeros(0), np.zeros(0))
-        ratings = CENTRE + ELO * (strength - strength.mean()) if self.entries else strength
-        self.rating = {entry: float(r) for entry, r in zip(self.entries, ratings, strict=True)}
-        self.error = {entry: float(ELO * e) for entry, e in zip(self.entries, error, strict=True)}
+        strength, error = bradley_terry(score, played)
+        self.rating = dict(zip(self.entries, elo(strength), strict=True))
+        self.error = {entry: ELO * e for entry, e in zip(self.entries, error, strict=True)}
         self.order = sorted(self.entries, key=lambda entry: -self.rating[entry])
 
     def _count(self, count: dict, seats: list[int], winners: list[int], forfeit: int | None, reason: str) -> None:

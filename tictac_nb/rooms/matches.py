@@ -12,6 +12,7 @@ import secrets
 from concurrent.futures import Executor, Future
 from typing import Any
 
+from ..trust.pool import default_executor
 from .arena import Arena, Assignment, Submission, play_match, trial
 
 log = logging.getLogger("tictac_nb.rooms.arena")
@@ -64,8 +65,6 @@ class Scheduler:
     def pool(self) -> Executor:
         """The executor, made on first use."""
         if self.executor is None:
-            from ..lab.sweeps import default_executor
-
             self.executor = default_executor(self.limit)
         return self.executor
 

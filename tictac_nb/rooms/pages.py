@@ -142,7 +142,7 @@ def _form(game: Game) -> dict:
     options = {}
     for key, option in game.options.items():
         check, words = option.check, dict(option.words)
-        said = {"label": option_label(key, option), "help": option_help(game, key), "default": option.default}
+        said = {"label": option_label(key, option), "help": option_help(option), "default": option.default}
         if check is boolean:
             options[key] = {"kind": "bool", **said}
         elif isinstance(check, Choice):

@@ -27,6 +27,8 @@ from .room import Room, Seat
 
 log = logging.getLogger(__name__)
 DATABASE, LOCK_FILE = "rooms.sqlite3", "server.lock"
+SERVER_FILE = "server.json"
+"""Where a running server writes its URL and pid in its data folder: how a notebook's `rooms.open` finds it."""
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rooms (id TEXT PRIMARY KEY, created REAL NOT NULL, seats TEXT NOT NULL,

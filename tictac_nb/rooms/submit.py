@@ -4,7 +4,7 @@ to upload on the arena page.
     >>> from tictac_nb import arena
     >>> arena.submit(my_bot, name="Ada's bot", link="http://host:8765/arena/AbC#your-token")  # doctest: +SKIP
 
-The bot is packed here (`sandbox.Entrant`: cloudpickled, so a notebook's functions and classes travel by
+The bot is packed here (`entrant.Entrant`: cloudpickled, so a notebook's functions and classes travel by
 value) and sent with the link's token in an Authorization header, never in the URL. The server tries it in
 a jail before it plays; a refusal says why in a sentence (`ArenaRefused`).
 """
@@ -19,7 +19,7 @@ import urllib.request
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..trust.sandbox import Entrant
+from ..trust.entrant import Entrant
 
 FORMAT = "tictac_nb bot"
 

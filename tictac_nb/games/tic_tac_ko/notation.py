@@ -383,6 +383,14 @@ def _prompt(state, viewer: int | None) -> str | None:
     return status(state)
 
 
+# ---- numbers for tools ------------------------------------------------------------------------
+PHASE_INDEX = {"start": 0, "action": 1, "more": 2, "answer": 3, "effect": 4}
+"""The phases, the verbs and the stack's events in a fixed order, as tools number them."""
+VERB_INDEX = {verb: i for i, verb in enumerate(
+    ("destroy", "sacrifice", "displace", "repel", "hypnotize", "awaken", "swap", "discard", "play"))}
+EVENT_INDEX = {"play": 0, "hypnotize": 1, "effect": 2}
+
+
 # ---- every action ------------------------------------------------------------------------------
 TARGET_VERBS = ("destroy", "sacrifice", "hypnotize", "awaken", "repel")
 

@@ -69,6 +69,8 @@ from ...core.frozen import FrozenDict
 SYMBOLS = ("X", "O")
 TERRAINS = FrozenDict({"M": "mountain", "D": "desert", "G": "grassland", "F": "forest", "L": "lake"})
 LETTERS = FrozenDict({name: letter for letter, name in TERRAINS.items()})
+TERRAIN_INDEX = {"mountain": 0, "desert": 1, "grassland": 2, "forest": 3, "lake": 4}
+"""The terrains in a fixed order, as tools number them."""
 MIX = FrozenDict({"mountain": 6, "desert": 6, "grassland": 6, "forest": 6, "lake": 2})
 BIT = FrozenDict({letter: 1 << i for i, letter in enumerate(TERRAINS)})
 LAKE = "L"
@@ -96,6 +98,20 @@ def cell(x: int, y: int) -> int:
 def xy(c: int) -> tuple[int, int]:
     y, x = divmod(c, STRIDE)
     return x - OFFSET, y - OFFSET
+
+
+def window(state: Any) -> list[int]:
+    """The cells a game under the state's options can reach, row by row: the numbering of its actions and its
+    observation's window for tools that want a fixed size (`every_action`, `observation.py`).
+
+    Ruling, as the open country has no fixed size: the two setup tiles lie at 0,0 and 1,0, and every later tile
+    goes orthogonally next to a placed tile, so the k-th tile placed after setup lies at most k steps (Manhattan
+    distance) from a setup tile. With `N` tiles in the box (the option `mix`), the `N - 2` placements reach only
+    the cells within `N - 2` steps of 0,0 or 1,0: with the rulebook's 26 tiles, 1,250 cells (2,501 actions). No
+    game under those options places a tile, or a campfire, outside it (the adapters' tests play games to check)."""
+    reach = sum(state.options["mix"].values()) - 2
+    return [cell(x, y) for y in range(-reach, reach + 1) for x in range(-reach, reach + 2)
+            if min(abs(x), abs(x - 1)) + abs(y) <= reach]
 
 
 def name(c: int) -> str:
@@ -185,6 +201,12 @@ def _plural(n: int, word: str) -> str:
 class TicTacTrek(State):
     num_players = 2
     player_names = SYMBOLS
+
+    def every_action(self) -> list[str]:
+        """Every action under the options, for tools that number them: every cell of the reachable `window`
+        as `x,y`, row by row, then `fire x,y` for each of them, then `keep`."""
+        cells = [name(c) for c in window(self)]
+        return [*cells, *(f"fire {c}" for c in cells), "keep"]
 
     def setup(self, rng: random.Random) -> None:
         first = self.options["first_player"]

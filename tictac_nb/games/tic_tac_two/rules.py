@@ -52,9 +52,11 @@ from typing import Any
 
 from ...core.engine import InvalidOption, Outcome, State, excerpt, seed_bits
 from ...core.frozen import FrozenDict
-from .core import CENTRE, LINES_THROUGH, OUTER, PEEKS, POSITION, SQUARES, TicTacTwoCore
+from .core import CENTRE, LINES_THROUGH, OUTER, PEEK_NAMES, PEEKS, POSITION, SQUARE_NAMES, SQUARES, TicTacTwoCore
 
 MARKS = ("X", "O")
+TILE_LETTERS = {"X": 0, "O": 1, "W": 2, "P": 3, "-": 4, "C": 5}
+"""The tiles' letters in a fixed order (X, O, Wild, Peek, blank, the split centre), as tools number them."""
 LINE_MASKS = tuple(tuple((sum(1 << i for i in cells), cells, name, diagonal) for cells, name, diagonal in through)
                    for through in LINES_THROUGH)
 """Per square, each line through it as (bit mask, squares, name, whether it is a diagonal)."""
@@ -104,6 +106,19 @@ class TicTacTwo(TicTacTwoCore, State):
     POSITION = POSITION
     __getstate__ = State.__getstate__  # not the compiled core's own, which keeps only its slots
     __setstate__ = State.__setstate__
+
+    def every_action(self) -> list[str]:
+        """Every action under the options, for tools that number them: the squares `1`-`9`, then `peek N` for
+        the eight outer squares (only with the Peek tile)."""
+        return [*SQUARE_NAMES, *(PEEK_NAMES.values() if self.options["peek"] else ())]
+
+    @classmethod
+    def deals(cls, options: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """The equally likely deals under `options`, each as the `tiles` option that pins it: every distinct
+        layout of the box's tiles (None where `tiles` fixes the layout already)."""
+        if options["tiles"] is not None:
+            return None
+        return [{"tiles": layout} for layout in layouts(box_tiles(options["peek"], options["wild"]))]
 
     def setup(self, rng: random.Random) -> None:
         """The layout is one of the box's distinct layouts, each equally likely, picked by `seed_bits`."""

@@ -223,6 +223,13 @@ class TicToc(State):
     player_names = NAMES
 
     # ---- setup ---------------------------------------------------------------------------------
+    def every_action(self) -> list[str]:
+        """Every action for this many players, for tools that number them: `end`, the plays and switches of the
+        four team cards, `croc @N` and `smee @N` for each seat, and `tink`, `treasure` and `discard` of each
+        of the eight kinds."""
+        absent = set(CROC_A[self.num_players:]) | set(SMEE_A[self.num_players:])
+        return [action for action in ACTIONS if action not in absent]
+
     def setup(self, rng: random.Random) -> None:
         options = self.options
         n = self.num_players = options["players"]

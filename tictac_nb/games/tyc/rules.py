@@ -59,7 +59,7 @@ import random
 from typing import Any
 
 from ...core.engine import InvalidOption, Outcome, State, Target, excerpt, seed_bits
-from .core import ACTIONS, BITS, GRID_LINES, LETTERS, PARSE, POSITION, TycCore
+from .core import ACTIONS, BITS, EVERY_MOVE, GRID_LINES, LETTERS, PARSE, POSITION, TycCore
 
 PLAYERS = ("Red", "Blue")
 DIGITS = "123456789"
@@ -99,6 +99,16 @@ class Tyc(TycCore, State):
     POSITION = POSITION
     __getstate__ = State.__getstate__  # not the compiled core's own, which keeps only its slots
     __setstate__ = State.__setstate__
+
+    def every_action(self) -> list[str]:
+        """Every action, for tools that number them: the 729 moves `11A` ... `99I`, board by board, cell by
+        cell, letter by letter."""
+        return list(EVERY_MOVE)
+
+    @classmethod
+    def deals(cls, options: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """The equally likely deals under `options`: who moves first (None where `first_player` says)."""
+        return None if options["first_player"] is not None else [{"first_player": 0}, {"first_player": 1}]
 
     def setup(self, rng: random.Random) -> None:
         first = self.options["first_player"]
