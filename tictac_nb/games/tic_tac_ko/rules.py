@@ -212,6 +212,7 @@ class TicTacKO(Verbs, State):
     _legal: tuple[str, ...]
     _moves: dict[str, tuple]
     """The decision at hand: each legal action and what it does."""
+
     def every_action(self) -> list[str]:
         """Every action the notation can write under the options, for tools that number them (`notation`)."""
         return list(notation.every_action(self))
