@@ -612,6 +612,19 @@ def test_information_states_are_perfect_recall():
     assert all(flipped[0].information_state_string(s) != flipped[1].information_state_string(s) for s in (0, 1))
 
 
+def test_the_onlookers_recall_follows_the_game():
+    """`recall(None)` is the onlooker's, the same recall as `recall(p, private=False)`'s, and moves on with the game
+    (it was once kept under the key None, which the next action compared with 0: a TypeError)."""
+    from tictac_nb.adapters import openspiel
+
+    game = openspiel.load("tic-tac-two", chance="exact", peek=False, wild=False)
+    state = game.new_initial_state().child(0)
+    onlooker = state.recall(None)
+    assert state.recall(0, private=False) is onlooker
+    state.apply_action(state.legal_actions()[0])
+    assert state.recall(None).steps == len(state.kit.history) == 1
+
+
 def test_transpositions_reach_one_position_by_two_information_states():
     """X a1, O b2, X c3 and X c3, O b2, X a1: one position (OpenSpiel's state string), two pasts."""
     import pyspiel

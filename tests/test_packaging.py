@@ -20,6 +20,7 @@ def test_wheel_carries_the_front_end_and_every_game(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"tictac_nb/widgets/board.js", "tictac_nb/widgets/board.css", "tictac_nb/widgets/replay.js",
             "tictac_nb/widgets/replay.css"} <= names
+    assert "tictac_nb/py.typed" in names, "the wheel must mark the package as typed (PEP 561)"
     for game in (tictac_nb.GAMES[name] for name in BUILTIN):  # the kit's own: others a test registered may be here
         package = game.state_class.__module__.rsplit(".", 1)[0].replace(".", "/")
         assert f"{package}/__init__.py" in names

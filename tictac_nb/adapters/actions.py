@@ -46,8 +46,8 @@ class Numbering:
             raise ValueError(f"{action!r} is not an action of {self.game.title} under these options")
         return found
 
-    def action(self, index: int) -> str:
-        """The action numbered `index`; a number out of range raises ValueError."""
+    def action(self, index: Any) -> str:
+        """The action numbered `index`; a number out of range, or anything else (None, a bool), raises ValueError."""
         try:
             number = operator.index(index)
         except TypeError:

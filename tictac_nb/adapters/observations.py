@@ -39,7 +39,7 @@ def array(encoding: Encoding, view: dict) -> Any:
 
 def _grid(state: Any) -> Encoding:
     """Each square one-hot over empty, blocked and the four marks; then the marks left this turn."""
-    kinds = {None: 0, "#": 1, **{mark: 2 + i for i, mark in enumerate(MARKS)}}
+    kinds: dict[str | None, int] = {None: 0, "#": 1, **{mark: 2 + i for i, mark in enumerate(MARKS)}}
     rows = {kind: [1.0 if i == at else 0.0 for i in range(len(kinds))] for kind, at in kinds.items()}
     per_turn = state.per_turn
 

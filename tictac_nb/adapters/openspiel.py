@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
@@ -55,6 +55,9 @@ from .chance import chance_of, deals, perfect_information
 from .incremental import tracker
 from .observations import array, encoder
 from .pettingzoo import shares
+
+if TYPE_CHECKING:
+    from ..core.tracker import Tracker
 
 SEED_NODES = 4
 """Chance nodes of 256 outcomes each whose bytes make the kit's seed, under `chance="seed"`."""
@@ -130,7 +133,9 @@ class KitGame(pyspiel.Game):
         if self.chance != "none" and asked == "exact":
             if self.chance != "listed":
                 raise ValueError(f"{self.kit.title}'s deals cannot be listed under these options: use chance='seed'")
-            self.deals = deals(self.kit, self.rule_options)
+            listed = deals(self.kit, self.rule_options)
+            assert listed is not None  # chance "listed": the deals are listed
+            self.deals = listed
         elif self.chance == "listed":
             self.chance = "seed"
         count = len(self.deals) or 256
@@ -217,7 +222,7 @@ class Held:
         self.kit = kit
         self.seed_bytes = seed_bytes or []
         self.seen = seen or {}
-        self.trackers: dict[int, Any] = {}
+        self.trackers: dict[int, Tracker] = {}
         self.derived = derived
 
     def __deepcopy__(self, memo: dict) -> Held:
@@ -270,6 +275,7 @@ class KitState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         if kit.outcome is not None:
             return pyspiel.PlayerId.TERMINAL
+        assert kit.to_move is not None  # the game runs
         return kit.to_move
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -299,14 +305,16 @@ class KitState(pyspiel.State):
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         held = self.held
-        if held.ready and held.kit is not None:  # the seat's tracker, straight to its numbers
+        if held.ready and held.kit is not None and player is not None:  # the seat's tracker, straight to its numbers
             follow = held.trackers.get(player)
             if follow is not None:
                 follow.update(held.kit)
                 return follow.numbers()
             game = held.game
             if game is not None and game.tracks and type(player) is int and 0 <= player < game.players:
-                follow = held.trackers[player] = tracker(held.kit, player, game.encoder, listed=True)
+                follow = tracker(held.kit, player, game.encoder, listed=True)
+                assert follow is not None  # the game tracks: its encoding has a tracker
+                held.trackers[player] = follow
                 return follow.numbers()
         return self.game().tensor_of(self, player, recall=False)
 
@@ -365,15 +373,18 @@ class KitState(pyspiel.State):
         own recall (the made-up world's past is no one's)."""
         copy = self.clone()
         if copy.kit is not None:
-            copy.kit = self.kit.determinize(player, self.game().rng)
+            kit = self.kit
+            assert kit is not None  # the copy's position is this one's
+            copy.kit = kit.determinize(player, self.game().rng)
             copy.held.seen = {player: self.recall(player).copy()}
             copy.held.trackers = {}
         return copy
 
     def recall(self, player: int | None, private: bool = True) -> Recall:
         """What `player` (None: the onlooker) has observed so far, brought up to date."""
-        key = player if private else -1
+        key = player if private and player is not None else -1  # the onlooker's: -1, private or not
         kit = self.kit
+        assert kit is not None, "a recall begins once the game is dealt"
         seen = self.held.seen
         found = seen.get(key)
         if found is None or found.steps != len(kit.history):
@@ -467,7 +478,7 @@ class KitObserver:
         self.private = iig_obs_type is None or iig_obs_type.private_info != pyspiel.PrivateInfoType.NONE
         if self.recall and game.recall_size > TENSOR_LIMIT:
             self.tensor = np.zeros(0, np.float32)
-            self.dict = {}
+            self.dict: dict[str, np.ndarray] = {}
             return
         steps = game.longest + 1 if self.recall else 1
         self.tensor = np.zeros(steps * self.encoder.size, np.float32)
@@ -516,7 +527,9 @@ class KitObserver:
                 trackers = state.held.trackers
                 follow = trackers.get(player)
                 if follow is None:
-                    follow = trackers[player] = tracker(kit, player, self.encoder, listed=True)
+                    follow = tracker(kit, player, self.encoder, listed=True)
+                    assert follow is not None  # self.tracks: the encoding has a tracker
+                    trackers[player] = follow
                 else:
                     follow.update(kit)
                 self.tensor[:] = follow.store

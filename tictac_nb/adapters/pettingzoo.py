@@ -92,7 +92,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         count = self._count = len(self.numbering)
         self._numbers = {action: number for number, action in enumerate(self.numbering.actions)}
         self._places = board_places(probe, self.encoder)
-        spaces_of = {"observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+        spaces_of: dict[str, spaces.Space] = {"observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
                      "action_mask": spaces.Box(0, 1, (count,), np.int8)}
         if self._places is not None:
             spaces_of["board"] = spaces.Box(0.0, 1.0, self._places.shape, np.float32)
@@ -128,7 +128,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self._trackers = [tracker(self.game_state, seat, self.encoder) for seat in range(len(self.agents))]
         self._settle()
 
@@ -136,8 +136,10 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         """After an action: whose turn it is, or the end (every seat terminated or truncated, rewards).
         Rewards come only at the end, so before it every reward is 0 already and none needs clearing."""
         state = self.game_state
+        assert state is not None  # called by reset() and step(), after the game is made
         outcome = state.outcome
         if outcome is None:
+            assert state.to_move is not None  # the game runs
             self.agent_selection = self.possible_agents[state.to_move]
             return
         ends = self.truncations if outcome.timed_out else self.terminations
@@ -151,6 +153,7 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         """The seat's action mask, read-only (numpy over bytes), shared by every step with the same legal
         actions while the cache has room (Tic Tac Two's few hundred sets fit; Tyc's and K.O.'s do not)."""
         state = self.game_state
+        assert state is not None  # observe() reaches here only after reset() made the trackers
         legal = tuple(state.legal_actions()) if state.to_move == seat and state.outcome is None else ()
         mask = self._masks.get(legal)
         if mask is None:
@@ -170,10 +173,12 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         """The seat's observation: new observation and board arrays, and the shared read-only mask."""
         seat = self._seat[agent]
         follow = self._trackers[seat]
+        state = self.game_state
+        assert state is not None  # the trackers are made by reset(), with the game
         if follow is None:
-            observation = array(self.encoder, self.game_state.view(seat))
+            observation = array(self.encoder, state.view(seat))
         else:
-            follow.update(self.game_state)
+            follow.update(state)
             observation = np.frombuffer(follow.store, FLOAT32).copy()
         seen = {"observation": observation, "action_mask": self._mask(seat)}
         if self._places is not None:
@@ -198,12 +203,14 @@ class raw_env(AECEnv):  # noqa: N801 (the name pettingzoo.classic gives it)
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        notation = self.numbering.action(action)
+        notation = self.numbering.action(action)  # None, for an agent still in the game, raises ValueError
+        state = self.game_state
+        assert state is not None  # agent_selection is set by reset(), with the game
         try:
-            self.game_state.play(notation)  # an illegal action raises IllegalAction, changing nothing
+            state.play(notation)  # an illegal action raises IllegalAction, changing nothing
         except IllegalAction:
             raise ValueError(f"action {action} ({notation!r}) is not legal for {agent} now; "
-                             f"legal: {self.numbering.legal(self.game_state)[:12]}") from None
+                             f"legal: {self.numbering.legal(state)[:12]}") from None
         self._settle()
 
     def render(self) -> str | np.ndarray | None:
@@ -313,6 +320,7 @@ class env(raw_env):  # noqa: N801 (the name pettingzoo.classic gives it)
             return
         assert isinstance(action, INTEGERS) and 0 <= action < self._count, \
             f"action {action!r} is outside the action space"
+        assert self.game_state is not None  # reset() made it
         try:
             self.game_state.play(self.numbering.actions[action])
         except IllegalAction:

@@ -53,7 +53,9 @@ class CardGame(Game):
 
     @property
     def rules(self) -> str:
-        return rules_text(self.new_game(0))
+        state = self.new_game(0)
+        assert isinstance(state, CardState)  # the family's state class
+        return rules_text(state)
 
 
 def check_counts(deck: Deck) -> Callable[[Any], dict[str, int]]:

@@ -13,11 +13,23 @@ design lab's card report (`tictac_nb.lab.card_report`) reads only these events, 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol, cast
 
 from ..core.engine import Game
 
 HOOKS = ("hand_cards", "card_played")
+
+
+class CardReports(Protocol):
+    """The card report hooks (`HOOKS`) of a state class that takes part."""
+
+    def hand_cards(self, seat: int) -> Mapping[str, int]:
+        """The cards in `seat`'s hand now, as {name: copies}."""
+        ...
+
+    def card_played(self, action: str) -> str | None:
+        """The card the mover plays with `action` (asked before it is played), or None."""
+        ...
 
 
 class CardEvent(NamedTuple):
@@ -39,21 +51,23 @@ def has_cards(game: Game) -> bool:
 def card_events(game: Game, seed: int, options: Mapping[str, Any], moves: Iterable[str]) -> list[CardEvent]:
     """Every card event of the game with `seed`, `options` and `moves`, by replaying it through `play`."""
     state = game.start(seed, dict(options))
+    reports = cast(CardReports, state)  # the caller checked that the game has them (`has_cards`)
     seats = range(state.num_players)
-    hands = [state.hand_cards(p) for p in seats]
+    hands = [reports.hand_cards(p) for p in seats]
     events = [CardEvent("drawn", p, card, 0) for p in seats for card, held in hands[p].items() for _ in range(held)]
     turn, mover_before = 0, None
     for move in moves:
         mover = state.to_move
+        assert mover is not None  # a move is played in a game not over
         if mover != mover_before:
             turn, mover_before = turn + 1, mover
-        played = state.card_played(move)
+        played = reports.card_played(move)
         state.play(move)
         if played is not None:
             events.append(CardEvent("played", mover, played, turn))
             hands[mover] = {**hands[mover], played: hands[mover].get(played, 0) - 1}
         for p in seats:
-            now = state.hand_cards(p)
+            now = reports.hand_cards(p)
             before = hands[p]
             if now != before:
                 for card, held in now.items():

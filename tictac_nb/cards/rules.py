@@ -148,7 +148,7 @@ class CardState(State):
 
     def draw_cards(self, seat: int, count: int) -> None:
         """`seat` draws `count` cards from the top of the deck (fewer if it runs out)."""
-        got = []
+        got: list[int] = []
         hand = self.hands[seat]
         while len(got) < count and self.deck:
             kind = self.deck.pop()
@@ -201,6 +201,7 @@ class CardState(State):
 
     def _end_turn(self) -> None:
         p = self.to_move
+        assert p is not None  # the game is not over
         o = self.options
         if o["turn"] == "play, draw" and o["draws"]:
             self.draw_cards(p, o["draws"])
@@ -214,6 +215,7 @@ class CardState(State):
         if verb not in CHOICES:
             return True
         board, p = self.board, self.to_move
+        assert p is not None  # the game is not over
         if verb in ("place", "block"):
             allowed = self.places[kind][0]
             return EMPTY in board if allowed is None else any(board[c] == EMPTY for c in allowed)
@@ -231,6 +233,7 @@ class CardState(State):
     def _decide(self) -> None:
         """The choices of the play stage: a card to play, `end` after the first, or a discard."""
         p = self.to_move
+        assert p is not None  # the game is not over
         hand = self.hands[p]
         moves: dict[str, tuple] = {}
         for kind, held in enumerate(hand):
@@ -254,6 +257,7 @@ class CardState(State):
 
     def _play(self, kind: int) -> None:
         p = self.to_move
+        assert p is not None  # the game is not over
         self._from_hand(p, kind)
         self._note(f"{MARK_NAMES[p]} plays {self.cards[kind].name}")
         self.pending = [kind, 0, None]
@@ -264,6 +268,7 @@ class CardState(State):
 
     def _discard_instead(self, kind: int) -> None:
         p = self.to_move
+        assert p is not None  # the game is not over
         self._from_hand(p, kind)
         self.discard.append(kind)
         self._note(f"{self.player_name(p)} could play no card and discarded {self.cards[kind].name}")
@@ -271,9 +276,11 @@ class CardState(State):
 
     def _run(self) -> None:
         """Do the pending card's steps from the current one: at once, or stop at the next choice."""
+        assert self.pending is not None  # a card is being played
         kind, i, first = self.pending
         steps = self.cards[kind].steps
         p = self.to_move
+        assert p is not None  # the game is not over
         while i < len(steps):
             step = steps[i]
             if step.verb in CHOICES:
@@ -314,6 +321,7 @@ class CardState(State):
         """The choices a step offers now: {action: handler}."""
         verb = step.verb
         p = self.to_move
+        assert p is not None  # the game is not over
         names, board, mine = self.geometry.names, self.board, p + 1
         at = CardState._at
         if verb in ("place", "block"):
@@ -337,14 +345,17 @@ class CardState(State):
         raise AssertionError(verb)
 
     def _next_step(self) -> None:
+        assert self.pending is not None  # a card is being played
         self.pending[1] += 1
         self.pending[2] = None
         self._run()
 
     def _at(self, c: int) -> None:
+        assert self.pending is not None  # a card is being played
         kind, i, first = self.pending
         verb = self.cards[kind].steps[i].verb
         p = self.to_move
+        assert p is not None  # the game is not over
         name = self.geometry.names[c]
         who = MARK_NAMES[p]
         if verb == "place":
@@ -377,6 +388,7 @@ class CardState(State):
 
     def _discard_step(self, kind: int) -> None:
         p = self.to_move
+        assert p is not None  # the game is not over
         self._from_hand(p, kind)
         self.discard.append(kind)
         self._note(f"{self.player_name(p)} discarded {self.cards[kind].name}")
@@ -384,6 +396,7 @@ class CardState(State):
 
     def _steal(self, q: int) -> None:
         p = self.to_move
+        assert p is not None  # the game is not over
         shuffler = random.Random(self.chance)
         pick = shuffler.randrange(self.sizes[q])
         self.chance = shuffler.getrandbits(62)
@@ -432,6 +445,7 @@ class CardState(State):
 
     def _by_score(self, why: str) -> None:
         scores = self.current_scores()
+        assert scores is not None  # a game won on points keeps scores
         best = max(scores)
         winners = tuple(q for q, s in enumerate(scores) if s == best)
         told = ", ".join(f"{self.player_name(q)} {s:g}" for q, s in enumerate(scores))
@@ -496,6 +510,7 @@ class CardState(State):
 
     def view_body(self, player: int | None) -> dict:
         names = self.geometry.names
+        scores = self.current_scores()  # None in a game won by a line only
         playing = None
         if self.pending is not None:
             kind, _, first = self.pending
@@ -510,7 +525,7 @@ class CardState(State):
             "hand_sizes": list(self.sizes),
             "deck_size": len(self.deck),
             "discard": [self.cards[k].name for k in self.discard],
-            "scores": None if self.options["win"] == "line" else list(self.current_scores()),
+            "scores": None if scores is None else list(scores),
             "playing": playing,
             "prompt": None if self.outcome is not None else self.prompt(),
             "turn": self.turn,
@@ -614,6 +629,7 @@ class CardState(State):
                 return f"square {lowered} will not do: {self.prompt()} ({self._square_words(square)})"
             return f"{who} is in the middle of a card: {self.prompt()}, e.g. {self._legal[0]!r}"
         deck: Deck = self.game.deck  # type: ignore[attr-defined]
+        assert self.to_move is not None  # the engine asks for refusals only while the game runs
         if verb in ("play", "discard"):
             kind = deck.index(rest)
             if kind is None:

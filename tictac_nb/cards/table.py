@@ -90,13 +90,13 @@ def read_rows(table: Any) -> tuple[list[dict[str, Any]], tuple[str, ...]]:
         columns = tuple(str(c) for c in table.columns)
         return [{str(k): v for k, v in row.items()} for row in table.to_dict("records")], columns
     if isinstance(table, (list, tuple)):
-        columns: list[str] = []
+        seen: list[str] = []
         for number, row in enumerate(table, 1):
             if not isinstance(row, Mapping):
                 raise CardTableError(f"row {number} is {type(row).__name__} {excerpt(row)}: a card is a dict of "
                                      f"column to value, such as {{'name': 'Fireball', 'count': 2, 'effect': 'place'}}")
-            columns += [str(k) for k in row if str(k) not in columns]
-        return [{str(k): v for k, v in row.items()} for row in table], tuple(columns)
+            seen += [str(k) for k in row if str(k) not in seen]
+        return [{str(k): v for k, v in row.items()} for row in table], tuple(seen)
     raise CardTableError(f"a card table is a pandas DataFrame, the path of a CSV file or a list of dicts, "
                          f"not {type(table).__name__}")
 

@@ -29,10 +29,12 @@ import importlib.util
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ..core.engine import Game, IllegalAction, InvalidOption, State, excerpt
 from ..core.registry import GAMES, new_game
+
+S = TypeVar("S", bound=State)
 
 
 @dataclass(frozen=True)
@@ -178,7 +180,7 @@ class Exercise:
 
     def picture(self) -> str:
         """The position as the viewer sees it, with no click targets (they would show the legal moves)."""
-        return self.game.render(self.view, ())
+        return self.game.render(self.view, (), None, None)
 
     def _repr_html_(self) -> str:
         return f"<h4>{html.escape(self.title)}</h4><p>{html.escape(self.question)}</p>" + self.picture()
@@ -190,15 +192,17 @@ class Exercise:
 @dataclass(frozen=True)
 class Script:
     """How an exercise is made: its scripted `position`, the seat it is asked from, how an answer is read
-    (`read`) and written (`how`, for the student), and how its verdicts are worked out from the position."""
+    (`read`) and written (`how`, for the student), and how its verdicts are worked out from the position.
+    `question` and `verdicts` are given a state of the script's own game, so each may take that game's state
+    class (`Tyc`, `TicToc`, ...): hence `Any` in their types."""
 
     title: str
-    question: str | Callable[[State], str]
+    question: str | Callable[[Any], str]
     viewer: int
     position: Callable[[], State]
     read: Callable[[Any], Any]
     how: str
-    verdicts: Callable[[State], Items | Values]
+    verdicts: Callable[[Any], Items | Values]
     conceal: Callable[[dict], dict] | None = None
 
     def __call__(self) -> Exercise:
@@ -303,7 +307,8 @@ def one_of(results: tuple[str, ...]) -> Callable[[Any], str]:
     return read
 
 
-def played(state: State, action: str) -> State:
+def played(state: S, action: str) -> S:
+    """A copy of `state` after `action`."""
     copy = state.clone()
     copy.play(action)
     return copy

@@ -129,6 +129,7 @@ def analyse(record_or_state: Mapping[str, Any] | State, *, seat_of_view: int | N
 def _judge_move(position: State, number: int, action: str, seat_of_view: int | None, coach: Any, seed: int,
                 budget: int | None, playouts: int, every_choice: bool, analysis: Analysis) -> MoveJudgement:
     mover = position.to_move
+    assert mover is not None  # a position a move was played from
     seat = mover if seat_of_view is None else seat_of_view
     player = position.player_name(mover)
     if seat == mover and len(position.legal_actions()) == 1:

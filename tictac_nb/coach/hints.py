@@ -68,6 +68,7 @@ def hint(state: State, seat: int | None = None, *, bot: Any = None, seed: int = 
     if state.outcome is not None:
         raise ValueError(f"the game is over ({state.outcome.reason}): there is nothing to hint")
     mover = state.to_move
+    assert mover is not None  # the game is not over
     seat = mover if seat is None else seat
     state.check_viewer(seat)
     if seat != mover:
@@ -83,7 +84,8 @@ def hint(state: State, seat: int | None = None, *, bot: Any = None, seed: int = 
     runner_chance = runner.chance if runner and chance is not None else None
     text = words.sentence(state.player_name(seat), state.describe(judged.best), chance,
                           words.reason(judged.rule) or _reason(state, seat, judged.best, chance, seed),
-                          state.describe(runner.action) if runner_chance is not None else None, runner_chance,
+                          state.describe(runner.action) if runner and runner_chance is not None else None,
+                          runner_chance,
                           sides(state))
     return Hint(state.game.name, seat, judged.bot, judged.best, chance, text,
                 judged.choices, per_target(state, judged.choices, judged.best), judged.rule)

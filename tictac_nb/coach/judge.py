@@ -103,6 +103,7 @@ class _After(_SeatOf):
     for `action` adds playouts to that action alone, drawn from what the mover knew before playing it."""
 
     def __init__(self, state: State, action: str) -> None:
+        assert state.to_move is not None  # a position with a mover
         super().__init__(state, state.to_move)
         self.action = action
 
@@ -164,6 +165,7 @@ def first_by_chance(choices: Sequence[Choice], preferred: str | None) -> str | N
 
 def _search(state: State, seat: int, bot: MCTSBot, budget: int | None, played: str | None) -> Judgement:
     mover = state.to_move
+    assert mover is not None  # a position with a mover
     view = state if seat == mover else _SeatOf(state, seat)
     root = bot.search(view, iterations=budget)  # type: ignore[arg-type]
     if played is not None and seat == mover and root.children.get(played, _Node(mover)).visits < MIN_VISITS:
@@ -185,6 +187,7 @@ def _search(state: State, seat: int, bot: MCTSBot, budget: int | None, played: s
 
 def _explain(state: State, seat: int, bot: Any, seed: int, playouts: int, played: str | None) -> Judgement:
     mover = state.to_move
+    assert mover is not None  # a position with a mover
     if seat != mover:  # the bot reads its seat's hand: from another seat, only played actions get a chance
         actions: Sequence[str] = (played,) if played is not None else ()
         best, rule = None, None

@@ -73,6 +73,7 @@ def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, l
     on_top: list[ET.Element] = []
     for element in drawn:
         key = element.get("data-target")
+        assert key is not None  # `drawn` holds targets only
         found = hint.targets[key]
         if found.words:
             element.set("aria-label", f"{element.get('aria-label', key)}, {found.words}")
@@ -91,7 +92,8 @@ def overlay_svg(svg_text: str, hint: Hint, *, labelled: int | None = LABELLED, l
         if found.best:
             parent.append(_outline(x, y, w, h, rect.get("rx", "6"), "ttn-coach-best"))
     if lands is not None:
-        boxes, pictures = [], []
+        boxes: list[tuple[float, ...]] = []
+        pictures: list[tuple[float, ...]] = []
         for element in root.iter():
             kind = boxes if element.get("data-target") else pictures if element.get("role") == "img" else None
             area = _area(element) if kind is not None and element is not root else None
@@ -173,7 +175,7 @@ def _lead(hint: Hint, opened: str | None) -> str | None:
     if opened is None or hint.best.startswith(opened):
         return None
     led = [t for k, t in hint.targets.items() if k.startswith(opened) and k != opened and t.rank is not None]
-    return min(led, key=lambda t: t.rank).target if led else None
+    return min(led, key=lambda t: t.rank or 0).target if led else None  # `led` holds ranked targets only
 
 
 def _attr(text: str) -> str:

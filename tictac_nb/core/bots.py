@@ -97,7 +97,9 @@ def score_value(scale: float) -> Callable[[State], list[float]]:
     difference by a logistic curve (a lead of `scale` points is worth about 73%)."""
 
     def value(state: State) -> list[float]:
-        first, second = state.current_scores()
+        scores = state.current_scores()
+        assert scores is not None, "score_value needs a game that keeps scores"
+        first, second = scores
         p = 1 / (1 + math.exp(max(-60.0, min(60.0, (second - first) / scale))))
         return [p, 1 - p]
 
@@ -230,6 +232,7 @@ class MCTSBot:
                     value = child.reward / visits + c * sqrt(log(child.available) / visits)
                     if value > best_value:
                         best, best_value = a, value
+                assert best is not None  # every value is above -1: a reward is a payoff from 0 to 1
                 node = children[best]
                 sim.apply(best)
                 path.append(node)

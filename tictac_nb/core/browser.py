@@ -9,6 +9,7 @@ calls both in the browser.
 
 from __future__ import annotations
 
+import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
@@ -32,7 +33,7 @@ class Unreachable(types.ModuleType):
         raise OnlineOnly(OFFLINE_NOTE)
 
 
-class UnreachableFinder:
+class UnreachableFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Consulted last, so only when the real package failed to load."""
 
     def find_spec(self, name: str, path=None, target=None):
@@ -87,8 +88,8 @@ def without_ipython() -> None:
                                             "(tictac_nb.core.browser.without_ipython).") for name in names}
     for name in ("IPython", "IPython.core"):
         modules[name].__path__ = []
-    modules["IPython"].get_ipython = lambda: None
-    modules["IPython.display"].display = modules["IPython.display"].clear_output = no_shell
-    modules["IPython.core.interactiveshell"].InteractiveShell = type("InteractiveShell", (), {
-        "instance": classmethod(no_shell)})
+    modules["IPython"].__dict__.update(get_ipython=lambda: None)
+    modules["IPython.display"].__dict__.update(display=no_shell, clear_output=no_shell)
+    modules["IPython.core.interactiveshell"].__dict__.update(InteractiveShell=type("InteractiveShell", (), {
+        "instance": classmethod(no_shell)}))
     sys.modules.update(modules)

@@ -13,7 +13,7 @@ import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Self
 
 from .frozen import FrozenDict, freeze, thaw
 
@@ -262,6 +262,9 @@ class Game:
         settle(self, "bots", FrozenDict(self.bots))
         settle(self, "variants", FrozenDict({name: freeze(options) for name, options in self.variants.items()}))
         settle(self, "_defaults", None)
+
+    if TYPE_CHECKING:  # set by __post_init__ and `start`: no field (not compared, printed or replaced)
+        _defaults: FrozenDict | None = field(init=False, default=None)
 
     @property
     def rules(self) -> str:
@@ -679,7 +682,7 @@ class State(ABC):
         for name, value in state.items():
             setattr(self, name, value)
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (games override it with something faster)."""
         return copy.deepcopy(self, {id(self.game): self.game})
 

@@ -33,7 +33,7 @@ class FrozenDict(dict):
         return hash(frozenset(self.items()))
 
     @classmethod
-    def fromkeys(cls, keys: Any, value: Any = None) -> FrozenDict:  # type: ignore[override]
+    def fromkeys(cls, keys: Any, value: Any = None) -> FrozenDict:
         return cls(dict.fromkeys(keys, value))
 
     def __reduce__(self) -> tuple:

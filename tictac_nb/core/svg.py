@@ -13,12 +13,29 @@ import html
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 import svgwrite
 from svgwrite.container import Group
 
-PALETTE = {  # every colour used for text reads at 4.5:1 or more on "paper" (WCAG AA; tests/test_svg.py measures)
+
+class Palette(TypedDict):
+    """The kit's colours by use: each a CSS colour, `player` one a seat."""
+
+    ink: str
+    muted: str
+    paper: str
+    line: str
+    face_down: str
+    highlight: str
+    target: str
+    player: tuple[str, ...]
+    win: str
+    coach: str
+
+
+# Every colour used for text reads at 4.5:1 or more on "paper" (WCAG AA; tests/test_svg.py measures).
+PALETTE: Palette = {
     "ink": "#1f2933",
     "muted": "#56606b",  # secondary text (6.3:1 on the paper) and quiet lines
     "paper": "#fffdf7",

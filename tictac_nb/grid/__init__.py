@@ -124,7 +124,8 @@ def grid_rules(game: Game) -> str:
              *(f"- {line}" for line in rules),
              "- If the grid fills up with no line, the game is a draw.",
              "- Play with counters you can turn over or swap (coins, or paper squares marked on both sides): a "
-             "rule changes marks already on the grid." if game.state_class.after_place is not GridState.after_place
+             "rule changes marks already on the grid."
+             if getattr(game.state_class, "after_place", None) is not GridState.after_place
              else "- Mark with pencils, or with coins or counters of one colour a player.", "",
              "Rulings of this kit, where the rules are silent:",
              "- A line counts for whoever completes it, whatever mark it is made of.",

@@ -210,7 +210,9 @@ class GridState(State):
     def _actions(self) -> tuple[str, ...]:
         """The mover's legal actions, from `_open` (the cells they may mark), in notation."""
         names = self.geometry.names
-        marks = (self.to_move + 1,) if self.fast else self.marks_for(self.to_move)
+        mover = self.to_move
+        assert mover is not None  # the game is not over
+        marks = (mover + 1,) if self.fast else self.marks_for(mover)
         if len(marks) == 1:
             return tuple([names[cell] for cell in self._open])
         return tuple([f"{names[cell]} {MARKS[mark - 1]}" for cell in self._open for mark in marks])

@@ -102,7 +102,7 @@ COACH_METRICS: dict[str, Callable[[list[Analysis]], float]] = {
 
 def _records(games: Any) -> list[Any]:
     if isinstance(games, pd.DataFrame):
-        return [row_record(row) for _, row in games.iterrows()]
+        return [row_record({str(column): value for column, value in row.items()}) for _, row in games.iterrows()]
     if isinstance(games, (State, dict)):
         return [games]
     return list(games)

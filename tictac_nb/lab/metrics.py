@@ -159,10 +159,8 @@ def summary(results: pd.DataFrame) -> pd.Series:
 
 def compare(results: pd.DataFrame | Mapping[str, pd.DataFrame], by: str = "variant") -> pd.DataFrame:
     """Metrics side by side: one column per variant (a mapping label -> results, or one frame grouped `by`)."""
-    if isinstance(results, Mapping):
-        groups = dict(results)
-    else:
-        groups = {label: group for label, group in results.groupby(by, sort=False)}
+    groups: dict[Any, pd.DataFrame] = dict(results) if isinstance(results, Mapping) else dict(
+        iter(results.groupby(by, sort=False)))
     return pd.DataFrame({label: summary(group) for label, group in groups.items()})
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -13,10 +13,10 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-def _groups(results: pd.DataFrame | Mapping[str, pd.DataFrame], by: str) -> dict[str, pd.DataFrame]:
+def _groups(results: pd.DataFrame | Mapping[str, pd.DataFrame], by: str) -> dict[Any, pd.DataFrame]:
     if isinstance(results, Mapping):
         return dict(results)
-    return {label: group for label, group in results.groupby(by, sort=False)}
+    return dict(iter(results.groupby(by, sort=False)))
 
 
 def outcome_shares(results: pd.DataFrame) -> pd.Series:

@@ -63,10 +63,14 @@ def replay(results: pd.DataFrame | Mapping[str, Any], row: Any = None, viewer: i
     """
     from ..notebook.replay import Replay
 
+    found: Any
     if row is None:
         found = results
     elif hasattr(row, "keys"):
         found = row
+    elif not isinstance(results, pd.DataFrame):
+        raise TypeError(f"a row label ({row!r:.40}) is read in a results table (play_games's DataFrame), "
+                        f"not in a {type(results).__name__}")
     else:
         try:
             found = results.loc[row]

@@ -123,7 +123,7 @@ def run_tasks(function: Callable[..., list[dict[str, Any]]], tasks: Sequence[tup
         sandbox.close_workers(every_thread=True)
         if bar is not None:
             bar.close()
-        if own:
+        if own and pool is not None:
             pool.shutdown(wait=not interrupted, cancel_futures=True)
     return rows, interrupted
 

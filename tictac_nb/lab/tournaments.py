@@ -159,7 +159,7 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     options = dict(options or {})
     entrants = _entrants(bots)
     drawn = seed is None
-    if drawn:
+    if seed is None:
         seed = secrets.randbits(63)
     players = new_game(game, seed=seed, **options).num_players
     if any(isinstance(factory, Entrant) for factory in entrants.values()):
@@ -181,7 +181,7 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
     position = {order: i for i, order in enumerate(orders)}
     rows.sort(key=lambda row: (position[row["seats"]], row["seed"]))
     games = finished_frame(rows, deals * len(orders), interrupted)
-    games.insert(games.columns.get_loc("bots") + 1, "seats", [row["seats"] for row in rows])
+    games.insert(list(games.columns).index("bots") + 1, "seats", [row["seats"] for row in rows])
     games.attrs["seed"] = seed
     table = ratings(games, list(entrants))
     table.attrs["seed"] = seed
@@ -191,9 +191,15 @@ def tournament(bots: Mapping[str, Any] | Sequence[Any], game: str, games_per_pai
 def pairwise(games: pd.DataFrame, names: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     """Weighted pairwise results: `score[i, j]` is what bot i scored against bot j (a win 1, a draw 1/2)
     and `played[i, j]` how much they met, each game of n players weighing 1/(n - 1) per pair."""
+    score, played = _pairs(games, names)
+    return np.array(score), np.array(played)
+
+
+def _pairs(games: pd.DataFrame, names: Sequence[str]) -> tuple[list[list[float]], list[list[float]]]:
+    """`pairwise` as lists of rows, as `bradley_terry` reads them."""
     index = {name: i for i, name in enumerate(names)}
-    score = np.zeros((len(names), len(names)))
-    played = np.zeros_like(score)
+    score = [[0.0] * len(names) for _ in names]
+    played = [[0.0] * len(names) for _ in names]
     for seats, winners in zip(games["seats"], games["winners"], strict=True):
         add_pairs(score, played, [index[name] for name in seats], winners)
     return score, played
@@ -230,7 +236,7 @@ def ratings(games: pd.DataFrame, names: Sequence[str] | None = None) -> pd.DataF
     if names is None:
         names = sorted({name for seats in games["seats"] for name in seats})
     names = list(names)
-    strength, errors = bradley_terry(*pairwise(games, names))
+    strength, errors = bradley_terry(*_pairs(games, names))
     table = _result_counts(games, names)
     table.insert(0, "rating", elo(strength))
     table.insert(1, "error", [ELO * error for error in errors])

@@ -103,7 +103,7 @@ class OptionControl:
                                            description=name, style=style)
             self.parse = _from_dropdown
         elif domain[0] == "int" and (domain[3] or domain[2] - domain[1] <= 12) and domain[2] - domain[1] <= 30:
-            choices = [(_RANDOM_BY_SEED, _NONE)] if domain[3] else []
+            choices: list[tuple[str, Any]] = [(_RANDOM_BY_SEED, _NONE)] if domain[3] else []
             choices += [(str(v), v) for v in range(domain[1], domain[2] + 1)]
             self.widget = widgets.Dropdown(options=choices, value=_NONE if option.default is None else option.default,
                                            description=name, style=style)

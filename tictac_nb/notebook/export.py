@@ -150,7 +150,8 @@ def page(positions: Iterable[State], viewer: int | None = None, analysis: coach.
     parts: dict[str, int] = {}
     frames: dict[str, list[list]] = {}
     for layout, width in (("wide", None), ("narrow", NARROW)):
-        frames[layout], previous = [], []
+        frames[layout] = []
+        previous: list[int] = []
         for state in positions:
             current = [parts.setdefault(piece, len(parts)) for piece in _split(state.render_svg(viewer, width=width))]
             frames[layout].append(_delta(previous, current))

@@ -81,12 +81,16 @@ def control_of(name: str, option: Option) -> Control | None:
     return None
 
 
+def _seeded(factory: Callable[..., Any]) -> Callable[[int], Any]:
+    return lambda seed: factory(seed=seed)
+
+
 def seat_bots(game: Game) -> dict[str, Callable[[int], Any]]:
     """The bots a seat can be given, each named once: the game's default bot first (strong and quick), then
     its other own bots, then the kit's generic ones."""
     own = next((name for name, factory in game.bots.items() if factory is game.default_bot), None)
     bots: dict[str, Callable[[int], Any]] = {BOTS["default"]: lambda seed: default_bot(game, seed)}
-    bots |= {name: (lambda seed, f=factory: f(seed=seed)) for name, factory in game.bots.items() if name != own}
+    bots |= {name: _seeded(factory) for name, factory in game.bots.items() if name != own}
     bots[BOTS["mcts"]] = lambda seed: MCTSBot(seed=seed)
     bots[BOTS["random"]] = lambda seed: RandomBot(seed=seed)
     return bots
@@ -267,6 +271,7 @@ class PlayPage(widgets.VBox):
         self.area.children = [board]
 
     def _tell(self) -> None:
+        assert self.board is not None  # told only once a board is dealt
         self.dealt.value = f"<span class='ttn-play-seed'>{told(self.board.state, self.asked)['dealt']}</span>"
 
     def _repr_mimebundle_(self, **kwargs: Any):

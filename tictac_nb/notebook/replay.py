@@ -57,9 +57,9 @@ class Replay(anywidget.AnyWidget):
     status = traitlets.Unicode("").tag(sync=True)
     step = traitlets.Int(0).tag(sync=True)
     count = traitlets.Int(0).tag(sync=True)
-    moves = traitlets.List().tag(sync=True)
+    moves: traitlets.List[Any] = traitlets.List().tag(sync=True)
     viewer = traitlets.Int(None, allow_none=True).tag(sync=True)
-    viewers = traitlets.List().tag(sync=True)
+    viewers: traitlets.List[Any] = traitlets.List().tag(sync=True)
     live = traitlets.Bool(True).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     analysing = traitlets.Bool(False).tag(sync=True)
@@ -107,7 +107,7 @@ class Replay(anywidget.AnyWidget):
         the game is over (the rules reveal no hand at the end); `Replay(board.state)` offers every view.
         """
         state = board.state
-        seats = range(state.num_players)
+        seats: Sequence[int] = range(state.num_players)
         if state.game.hidden_information:
             seats = [] if board.seat is None else [board.seat]
         options.setdefault("viewers", [None, *seats])

@@ -51,7 +51,7 @@ def check_message(content: Any) -> dict:
     if extra:
         raise IllegalAction(f"ignored this {content['type']!r} message: unknown fields ({', '.join(extra[:3])})")
     for name, kind in fields.items():
-        value = content.get(name)
+        value: Any = content.get(name)  # what the page sent, checked here
         if name == "turn" and (type(value) is not int or not 0 <= value <= MAX_TURN):
             raise IllegalAction(f"ignored this {content['type']!r} message: it lacks the position it was made on")
         if name == "target" and (type(value) is not str or len(value) > MAX_TARGET):
@@ -62,14 +62,41 @@ def check_message(content: Any) -> dict:
 
 
 class Table:
-    """The plain part of a board: a subclass provides `state`, `bots`, `humans`, `seat`, `width`, `pending`,
-    `_shown`, `_stalled`, `_movers_seen`, `_games` and the traits as attributes, and may override
-    `_changed` (what happens once the position or the open choice changed) and `hold_sync`."""
+    """The plain part of a board: a subclass (the notebook's `Board`, a room's `View`) provides the attributes
+    declared here (the contract, which mypy checks each subclass against: the game and its seats, the board's own
+    choices, and the traits, synced to a page by a widget, plain attributes in a room), and may override `_changed`
+    (what happens once the position or the open choice changed) and `hold_sync`."""
 
     state: State
     bots: dict[int, Bot]
     humans: list[int]
     seat: int | None
+    """The seat the board is bound to (None: every human seat at one screen, or an onlooker)."""
+    width: float | None
+    """CSS px the board is drawn for (None: unknown, the wide layout)."""
+    pending: str | None
+    """The first step of a two-step choice that is open."""
+    _shown: int | None
+    """The human whose view a hot-seat board shows."""
+    _stalled: str
+    """Why the bot to move did not move (empty: it did)."""
+    _movers_seen: tuple[tuple | None, list[tuple[int | None, bool]]]
+    """`_turns()` remembered for a seed, its redeals and its history."""
+    _games: random.Random
+    """Where new games and the deals again after an undo are drawn from."""
+    svg: str
+    status: str
+    said: str
+    message: str
+    cover: str
+    hint_words: str
+    turn: int
+    played: int
+    answers: int
+    thinking: bool
+    can_undo: bool
+    choosing: bool
+    can_hint: bool
 
     @contextlib.contextmanager
     def hold_sync(self) -> Iterator[None]:

@@ -85,7 +85,7 @@ class Board(BoardFront, Table):
         notebook, where it draws neither widgets nor SVG)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, **still_picture(self.svg, " ".join(filter(None, (self.cover, self.status))))}, metadata
+        return {**(data or {}), **still_picture(self.svg, " ".join(filter(None, (self.cover, self.status))))}, metadata
 
     # ---- what the board does
     @staticmethod
@@ -228,6 +228,7 @@ class Board(BoardFront, Table):
         """One bot move; a bot is anyone's code, so its failure or interruption is shown, not left hanging."""
         state = self.state
         player = state.to_move
+        assert player is not None  # a bot is to move
         name = state.player_name(player)
         try:
             action = self.bots[player].choose(state)

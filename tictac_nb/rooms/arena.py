@@ -379,9 +379,11 @@ class Arena:
                     (assignment.id, json.dumps(seated), json.dumps([versions[i] for i in result["seats"]]),
                      json.dumps(result["winners"]), result["forfeit"], result["reason"][:300],
                      json.dumps(result["record"]), time.time()))
-                kept.append(cursor.lastrowid)
+                match = cursor.lastrowid
+                assert match is not None  # the row the INSERT just made
+                kept.append(match)
                 self.db.executemany("INSERT INTO prints VALUES (?, ?, ?)", [
-                    (cursor.lastrowid, seated[seat], text) for seat, text in result["output"].items() if text])
+                    (match, seated[seat], text) for seat, text in result["output"].items() if text])
         self.ladders.pop(assignment.id, None)
         return kept
 

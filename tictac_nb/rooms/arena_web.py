@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import tornado.http1connection
 import tornado.web
 
 from ..core.words import ARENA, DEAD_ENDS
@@ -177,7 +178,9 @@ class Submit(ArenaJson):
         if self.teacher:
             self.refuse(403, ARENA["no_link"])
             return
-        self.request.connection.set_max_body_size(MAX_SUBMISSION)
+        connection = self.request.connection
+        assert isinstance(connection, tornado.http1connection.HTTP1Connection)  # tornado's HTTPServer's, each request's
+        connection.set_max_body_size(MAX_SUBMISSION)
         length = self.request.headers.get("Content-Length", "0")
         if not length.isdigit() or int(length) > MAX_SUBMISSION:
             self.refused(Refused(ARENA["too_large"].format(size=length[:20], limit=MAX_BOT), 413))

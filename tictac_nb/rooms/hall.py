@@ -85,12 +85,13 @@ class Hall:
         for room in self.rooms.values():
             connected = room.connected()
             state = room.state
-            over = state.outcome is not None
+            outcome = state.outcome
+            over = outcome is not None
             rows.append({
                 "id": room.id, "game": room.game.name, "title": room.game.title, "status": state.status(),
                 "played": len(state.history), "over": over, "ended": room.ended, "number": room.number,
                 "to_move": None if over or state.to_move is None else state.player_name(state.to_move),
-                "result": state.outcome.reason if over else None, "auto_pass": room.auto_pass,
+                "result": outcome.reason if outcome is not None else None, "auto_pass": room.auto_pass,
                 "seats": [{"name": state.player_name(index), "bot": seat.spec, "token": seat.token,
                            "bot_words": None if seat.spec is None else bot_words(seat.spec),
                            "locked": seat.locked, "connected": connected[index]}

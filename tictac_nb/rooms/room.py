@@ -118,13 +118,23 @@ class View(Table):
     def state(self, state: State) -> None:
         self.room.state = state
 
+    # `Table` declares bots, humans and auto_pass as attributes (a notebook `Board` sets its own); a view's are its
+    # room's, which the room alone changes, so each setter refuses, as a property without one did
     @property
     def bots(self) -> dict[int, Bot]:
         return self.room.bots
 
+    @bots.setter
+    def bots(self, bots: dict[int, Bot]) -> None:
+        raise AttributeError("a view's bots are its room's: the room's seats are set when it opens")
+
     @property
     def humans(self) -> list[int]:
         return self.room.humans
+
+    @humans.setter
+    def humans(self, humans: list[int]) -> None:
+        raise AttributeError("a view's humans are its room's: the room's seats are set when it opens")
 
     @property
     def _stalled(self) -> str:
@@ -141,6 +151,10 @@ class View(Table):
     @property
     def auto_pass(self) -> bool:
         return self.room.auto_pass
+
+    @auto_pass.setter
+    def auto_pass(self, on: bool) -> None:
+        raise AttributeError("a view's auto_pass is its room's: the teacher sets it (Room.set_auto_pass)")
 
     def _deal_rng(self) -> random.Random:
         return random.Random(secrets.randbits(64))
@@ -305,9 +319,9 @@ class Room:
         objects = {seat: sandbox.player(spec) for seat, spec in bots.items() if not isinstance(spec, str)}
         seats = [Seat(None, (spec if isinstance(spec, str) else "custom")) if (spec := bots.get(index)) is not None
                  else Seat(None) for index in range(state.num_players)]
-        for index, seat in enumerate(seats):
-            if seat.is_bot and index not in objects:
-                make_bot(game, seat.spec, 0)  # refuses a bad spec before the room exists
+        for index, planned in enumerate(seats):
+            if planned.is_bot and index not in objects:
+                make_bot(game, planned.spec, 0)  # refuses a bad spec before the room exists
         return cls(secrets.token_urlsafe(6), state, seats, objects, **kwargs)
 
     def settings(self) -> dict:
@@ -450,6 +464,7 @@ class Room:
     def ask_new_game(self, asker: View) -> bool:
         """`asker`'s seat asks for a new game: every other view (and the lobby) sees the request at once.
         False once every human seat has asked (the new game may start)."""
+        assert asker.seat is not None  # an onlooker's view is refused before it asks (View.new_game)
         self.asked.add(asker.seat)
         if not self.waiting_for():
             return False
@@ -541,6 +556,7 @@ class Room:
             self.schedule_bot()
             return
         seat = self.state.to_move
+        assert seat is not None  # thinking: the game runs and a bot is to move
         try:
             action = await asyncio.get_running_loop().run_in_executor(
                 BOT_THREAD, decide, self.bots[seat], self.state.clone(), self.time_limit)
@@ -567,6 +583,7 @@ class Room:
                 self.bot_move("pass")
                 continue
             seat = self.state.to_move
+            assert seat is not None  # thinking: the game runs and a bot is to move
             try:
                 action = decide(self.bots[seat], self.state.clone(), self.time_limit)
             except Forfeit as error:

@@ -57,9 +57,10 @@ def log_request(handler: tornado.web.RequestHandler) -> None:
                 1000 * request.request_time())
 
 
-class Guarded:
+class Guarded(tornado.web.RequestHandler):
     """What every handler shares: the security headers, no server version, 4xx for odd input, and an
-    error logged by path only (tornado's own would log the whole URI, query and all)."""
+    error logged by path only (tornado's own would log the whole URI, query and all). Listed first among a
+    handler's bases, before its tornado handler class, so these methods come before that class's own."""
 
     def set_default_headers(self) -> None:
         self.set_header("Server", "tictac_nb")
@@ -311,7 +312,8 @@ class Control(Api):
             ask = json.loads(self.request.body or b"null")
             if not isinstance(ask, dict) or type(ask.get("room")) is not str or ask["room"] not in self.hall.rooms:
                 raise ValueError("name a room of this server")
-            room, what, seat = self.hall.rooms[ask["room"]], ask.get("do"), ask.get("seat")
+            room, what = self.hall.rooms[ask["room"]], ask.get("do")
+            seat: Any = ask.get("seat")  # as sent: the room checks it names a human seat (else ValueError)
             answer: dict = {"id": room.id}
             if what == "reissue":
                 answer["token"] = room.reissue(seat)

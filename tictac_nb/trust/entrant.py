@@ -18,7 +18,7 @@ import pickle
 import random
 import types
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 import cloudpickle
 
@@ -46,7 +46,7 @@ def is_kit_bot(bot: Any) -> bool:
         return True
     kit = kit_bots()
 
-    def of_kit(cls: Any) -> bool:  # by identity: a class of a student may claim to equal anything
+    def of_kit(cls: Any) -> TypeGuard[type]:  # by identity: a class of a student may claim to equal anything
         return any(cls is own for own in kit)
 
     if type(bot) is functools.partial:

@@ -31,10 +31,23 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Sequence
+from typing import TypedDict
 
 from . import cgroup, syscalls
 
-LIMITS = {
+
+class Limits(TypedDict):
+    """A worker's limits by name (`LIMITS`)."""
+
+    processes: int
+    memory: int
+    file_size: int
+    cpu_seconds: int
+    tmp_size: int
+    cpus: float
+
+
+LIMITS: Limits = {
     "processes": 16,
     "memory": 2**30,
     "file_size": 16 * 2**20,
@@ -143,7 +156,7 @@ def bot_modules(payload: bytes) -> list[tuple[str, str]]:
         todo = sorted({arg.split(" ")[0] for _, arg, _ in pickletools.genops(payload) if isinstance(arg, str)})
     except Exception:  # a pickle pickletools cannot walk: the worker says what it misses
         return []
-    seen, found = set(todo), {}
+    seen, found = set(todo), dict[str, str]()
     while todo:
         dotted = todo.pop()
         module = sys.modules.get(dotted)

@@ -88,6 +88,7 @@ def _play_out(state: State, factories: Sequence[Callable[..., Bot]], max_actions
             width = len(state.legal_actions())
             story.branching_sum += width
             story.branching_max = max(story.branching_max, width)
+            assert mover is not None  # the game runs
             state.play(decide(players[mover], state, time_limit))
     except Forfeit as forfeit:
         return forfeit
@@ -154,8 +155,10 @@ def _row(state: State, game: str, label: str, options: dict, factories: Sequence
     n = state.num_players
     outcome = state.outcome
     if forfeit is not None:
-        winners, scores, completed = tuple(p for p in range(n) if p != forfeit.seat), state.current_scores(), False
-        reason = (f"{state.player_name(forfeit.seat)} ({bot_label(factories[forfeit.seat])}) forfeits: "
+        seat = forfeit.seat
+        assert seat is not None  # a play-out's forfeit names its seat: the mover's, or one whose bot was not made
+        winners, scores, completed = tuple(p for p in range(n) if p != seat), state.current_scores(), False
+        reason = (f"{state.player_name(seat)} ({bot_label(factories[seat])}) forfeits: "
                   f"{wire.clean(forfeit.reason, 400)}")
         outcome = Outcome(winners, None, reason)
     elif outcome is None:

@@ -120,6 +120,7 @@ class Worker:
                 os.close(seccomp)
         self._finalizer = weakref.finalize(self, _end, self.process, self.group)
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            assert stream is not None  # each a pipe
             os.set_blocking(stream.fileno(), False)
         self.output = Output() if output is None else output
         self.frozen: list[int] = []
@@ -218,6 +219,7 @@ class Worker:
         return False
 
     def _read(self, size: int) -> bytes:
+        assert self.process.stdout is not None  # a pipe
         fd = self.process.stdout.fileno()
         data = bytearray()
         while len(data) < size:
@@ -233,6 +235,7 @@ class Worker:
         return bytes(data)
 
     def _send(self, data: bytes) -> None:
+        assert self.process.stdin is not None  # a pipe
         view, fd = memoryview(data), self.process.stdin.fileno()
         while view:
             if not self._ready(fd, select.POLLOUT):

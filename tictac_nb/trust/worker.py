@@ -20,12 +20,13 @@ text longer than any action `{"too_long": length}`. End of input ends the worker
 from __future__ import annotations
 
 import copy
+import io
 import json
 import os
 import pickle
 import struct
 import sys
-from typing import Any
+from typing import Any, cast
 
 BOOT = ("import json, sys; config = json.loads(sys.argv[1]); sys.path[:] = config['path']; "
         "from tictac_nb.trust.worker import main; main(config)")
@@ -173,8 +174,8 @@ def main(config: dict[str, Any]) -> None:
     os.dup2(quiet, 0)
     os.close(quiet)
     os.dup2(2, 1)  # a bot's prints go to stderr, never into the answers
-    for stream in (sys.stdout, sys.stderr):
-        stream.reconfigure(errors="backslashreplace")  # a lone surrogate printed is no error of the bot's
+    for stream in (sys.stdout, sys.stderr):  # text streams here: a lone surrogate printed is no error of the bot's
+        cast(io.TextIOWrapper, stream).reconfigure(errors="backslashreplace")
     import cloudpickle  # noqa: F401  (what the bot was packed with: loaded before the limits apply)
 
     import tictac_nb  # noqa: F401  (the games the seat copies need, loaded while the files are readable)

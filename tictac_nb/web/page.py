@@ -74,7 +74,8 @@ class SitePage:
             if not isinstance(asked, dict):
                 raise ValueError("a new game is asked for with options, seats and a seed")
             number = game_number(asked.get("seed"))
-            board = self.dealer.deal(self._choices(asked.get("options")), asked.get("seats"), number)
+            seats: Any = asked.get("seats")  # the page's word: `deal` checks it
+            board = self.dealer.deal(self._choices(asked.get("options")), seats, number)
         except ValueError as error:  # InvalidOption included: the words say which option and why
             return json.dumps({"error": str(error)})
         if self.board is not None:
@@ -90,6 +91,7 @@ class SitePage:
         """A board's update to the page, then the game number and its sentence where they changed (its game
         ended, or the board's own New game dealt another)."""
         self.push(update)
+        assert self.board is not None  # only a board pushes
         now = told(self.board.state, self.asked)
         if now != self.shown:
             self.shown = now

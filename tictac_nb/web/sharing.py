@@ -29,9 +29,9 @@ import sys
 import textwrap
 import types
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..core.engine import Game, InvalidOption, State
 from ..core.registry import register
@@ -96,7 +96,8 @@ def _describe(game: Game, source: str | None) -> tuple[str, dict[str, Any]]:
         return "grid", {"options": {n: defaults[n] for n in GRID_OPTIONS}, "source": text,
                         "hook": "" if hook is GridState else hook.__name__}
     if isinstance(game, CardGame) and game.state_class is CardState:
-        deck = game.deck  # type: ignore[attr-defined]
+        deck = game.deck
+        assert deck is not None  # a card game is made with its deck
         functions = dict(deck.functions)
         text = source if source is not None else "\n\n".join(_source_of(fn) for fn in functions.values())
         options = {n: defaults[n] for n in CARD_OPTIONS}
@@ -321,7 +322,8 @@ def _build(doc: Mapping[str, Any]) -> Game:
         if lost:
             raise ShareError(f"This shared game's source has no function {lost[0][:40]!r}.")
         table = list(csv.DictReader(io.StringIO(doc["table"])))
-        return card_game(doc["name"], doc["title"], table, effects=effects, **options)
+        return card_game(doc["name"], doc["title"], table, effects=cast("dict[str, Callable[..., Any]]", effects),
+                         **options)  # every effect callable: checked above
     found = [v for v in space.values() if isinstance(v, Game) and v.name == doc["name"]]
     if not found:
         raise ShareError(f"This shared game's source makes no Game named {doc['name'][:40]!r}.")

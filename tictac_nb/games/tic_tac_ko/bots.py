@@ -14,8 +14,12 @@ from __future__ import annotations
 
 import math
 import random
+from typing import TYPE_CHECKING, cast
 
 from ...core.engine import State
+
+if TYPE_CHECKING:
+    from .rules import TicTacKO
 
 WIN = 100_000.0
 DECK_WEIGHT, DECK_WATCH = 2.0, 20  # each card under 20 left in a deck costs 2 points (then much more under 8)
@@ -127,7 +131,7 @@ class KOBot:
 
     def chance(self, state: State, seat: int) -> float:
         """The chance that `seat`'s team wins, estimated from the position alone (see `chance`)."""
-        return chance(state, state.team_of[seat])
+        return chance(state, cast("TicTacKO", state).team_of[seat])  # a K.O. bot is given K.O. states
 
     def explain(self, state: State) -> tuple[str, str]:
         """The action `choose` plays and why, in words: the best total over the sampled worlds, how far
@@ -151,7 +155,8 @@ class KOBot:
     def _score(self, state: State, legal, keep: bool) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
         """Each action's total over `samples` determinized worlds (and, with `keep`, its summed parts)."""
         me = state.to_move
-        team = state.team_of[me]
+        assert me is not None  # a bot is asked to move in a game not over
+        team = cast("TicTacKO", state).team_of[me]
         totals = dict.fromkeys(legal, 0.0)
         parts: dict[str, dict[str, float]] = {action: dict.fromkeys(TERMS, 0.0) for action in legal} if keep else {}
         for _ in range(self.samples):

@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...classroom.exercises import Items, Script, bare, played, scripted, words_of
 from ...core.engine import State
+
+if TYPE_CHECKING:
+    from .rules import TicTacKO
 
 KO_LAYOUT = {"1": "Scutters", "2": "Mumbles (hypnotized)", "3": "King Creepy", "5": "Lil' Red",
              "7": "Hare Raiser (hypnotized)", "9": "Grimble"}
@@ -16,7 +20,7 @@ def _no_space(space: str, _belongs: Callable[[str], bool]) -> str:
     return f"there is no space {bare(space,)} on this Grid."
 
 
-def _ko_claimed(state: State) -> Items:
+def _ko_claimed(state: TicTacKO) -> Items:
     right = {state.labels[i] for i, card in enumerate(state.grid) if card and card[0] == 0 and card[2]}
     hints = {}
     for space, card in zip(state.labels, state.grid, strict=True):

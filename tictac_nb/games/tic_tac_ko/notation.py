@@ -173,7 +173,7 @@ def refusal(state, action: str) -> str:
 
 
 def _hint(legal) -> str:
-    kinds = []
+    kinds: list[str] = []
     for action in legal:
         head = action.split(" ")[0]
         example = action
@@ -335,7 +335,7 @@ def view_body(state, viewer: int | None) -> dict:
             "completed": [_objective(state, i) for i in state.completed[t]],
             "objective": _objective(state, current) if my_team == t and current is not None else None,
         })
-    grid = []
+    grid: list[dict[str, Any] | None] = []
     for space, cell in enumerate(state.grid):
         if cell is None:
             grid.append(None)

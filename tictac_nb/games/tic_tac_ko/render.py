@@ -343,7 +343,7 @@ class Board:
     def teams(self, x: float, y: float, w: float) -> float:
         """Both teams' boxes, side by side where `w` allows, else one above the other."""
         box_w = (w - GAP) / 2 if w >= 2 * 150 + GAP else w
-        heights = []
+        heights: list[float] = []
         for team in (0, 1):
             bx = x + (team * (box_w + GAP) if box_w < w else 0)
             by = y + (0 if box_w < w else sum(heights) + GAP * len(heights))

@@ -117,15 +117,15 @@ import functools
 import random
 from bisect import insort
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.engine import InvalidOption, Outcome, State, Target, excerpt
 from ...core.frozen import FrozenDict, thaw
 from . import notation
 from .cards import ADVANCED_SPACES, STANDARD_SPACES, CardError, Deck, builtin_objectives, decks_with
-from .effects import KIND, TEAM, UP, Effect, Verbs, Window
+from .effects import KIND, TEAM, UP, Effect, Host, Verbs, Window
 
-SEATS = {2: ((0,), (1,)), 3: ((0, 2), (1,)), 4: ((0, 2), (1, 3))}
+SEATS: dict[int, tuple[tuple[int, ...], ...]] = {2: ((0,), (1,)), 3: ((0, 2), (1,)), 4: ((0, 2), (1, 3))}
 CYCLES = {2: (0, 1), 3: (0, 1, 2, 1), 4: (0, 1, 2, 3)}
 HAND_SIZES = {2: (6, 6), 3: (5, 7, 5), 4: (5, 5, 5, 5)}
 WIN = 3
@@ -147,7 +147,9 @@ def check_decks(value: Any) -> tuple[str, str]:
         if not isinstance(v, str):
             raise InvalidOption(f"must name two decks like ('evil', 'cute'), not {excerpt(value)}")
         return v
-    return _pairs(value, "deck names", name)
+    pair = _pairs(value, "deck names", name)
+    assert pair is not None  # value is not None
+    return pair
 
 
 def check_order(value: Any) -> tuple | None:
@@ -206,6 +208,10 @@ def _texts(deck: Deck, labels: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
 
 class TicTacKO(Verbs, State):
     """A position of Tic Tac K.O."""
+
+    _legal: tuple[str, ...]
+    _moves: dict[str, tuple]
+    """The decision at hand: each legal action and what it does."""
 
     def every_action(self) -> list[str]:
         """Every action the notation can write under the options, for tools that number them (`notation`)."""
@@ -333,11 +339,12 @@ class TicTacKO(Verbs, State):
         fixed = self.options["objectives"] or (None, None)
         chosen: list[int | None] = [None, None]
         for team in (0, 1):
-            if fixed[team] is not None:
-                if fixed[team] not in names:
-                    raise InvalidOption(f"option 'objectives': no Objective is called {fixed[team]!r} "
+            wanted = fixed[team]
+            if wanted is not None:
+                if wanted not in names:
+                    raise InvalidOption(f"option 'objectives': no Objective is called {wanted!r} "
                                         f"(Objectives: {', '.join(names)})")
-                index = names.index(fixed[team])
+                index = names.index(wanted)
                 if index not in deck:
                     raise InvalidOption("option 'objectives': both teams cannot start with the same Objective")
                 deck.remove(index)
@@ -409,6 +416,7 @@ class TicTacKO(Verbs, State):
             return
         if card.is_character:
             space = window.space
+            assert space is not None  # a Character is always tried onto a space
             if self.grid[space] is not None:
                 self.discards[team].append(kind)
                 self.note(f"space {self.labels[space]} was filled meanwhile: {card.name} goes to the discard pile")
@@ -688,7 +696,8 @@ class TicTacKO(Verbs, State):
 
     def events(self, count: int = 8) -> list[str]:
         """The last `count` public events, oldest first."""
-        found, node = [], self.log
+        found: list[str] = []
+        node = self.log
         while node is not None and len(found) < count:
             found.append(node[0])
             node = node[1]
@@ -716,7 +725,8 @@ class TicTacKO(Verbs, State):
                 del pool[:keep[p]]
             copy.piles[team] = pool
         hidden_teams = [t for t in (0, 1) if player is None or self.team_of[player] != t]
-        unseen = list(self.objective_deck) + [self.objective[t] for t in hidden_teams if self.objective[t] is not None]
+        unseen = list(self.objective_deck) + [objective for t in hidden_teams
+                                                if (objective := self.objective[t]) is not None]
         unseen.sort()
         rng.shuffle(unseen)
         for t in hidden_teams:
@@ -734,6 +744,7 @@ class TicTacKO(Verbs, State):
     def _redecide(self) -> None:
         """Recompute the decision at hand (after hands were resampled)."""
         player = self.to_move
+        assert player is not None  # the game is not over
         if self.stack:
             top = self.stack[-1]
             if top.__class__ is Window:
@@ -759,7 +770,7 @@ class TicTacKO(Verbs, State):
             first_team=first,
             decks=tuple([tuple([cards[t][k].name for k in reversed(self.piles[t])]) for t in (0, 1)]),
             hands=tuple([tuple([cards[self.team_of[p]][k].name for k in hand]) for p, hand in enumerate(self.hands)]),
-            objectives=tuple([self.objective_cards[i].name for i in self.objective]),
+            objectives=tuple([self.objective_cards[i].name for i in cast("list[int]", self.objective)]),  # all dealt
             grid=tuple([None if c is None else cards[c[TEAM]][c[KIND]].name for c in self.grid]),
         )
 
@@ -801,3 +812,8 @@ class TicTacKO(Verbs, State):
         copy._moves = self._moves.copy()  # cheaper here than frozen in _decide: playouts decide more than clone
         copy.history = self.history[:]
         return copy
+
+
+if TYPE_CHECKING:
+    def _provides_what_verbs_need(state: TicTacKO) -> Host:
+        return state  # mypy checks here that the state keeps the `Host` contract of its `Verbs` mixin

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...classroom.exercises import Items, Script, bare, played, scripted, words_of
-from ...core.engine import State
+
+if TYPE_CHECKING:
+    from .rules import TicTacTrek
 
 
 def _not_placeable(cell: str, belongs: Callable[[str], bool]) -> str:
@@ -16,7 +19,7 @@ def _not_placeable(cell: str, belongs: Callable[[str], bool]) -> str:
             f"right) a tile of its own terrain or a lake.")
 
 
-def _trek_placements(state: State) -> Items:
+def _trek_placements(state: TicTacTrek) -> Items:
     return Items(state.legal_actions(), {}, _not_placeable, "a cell is missing: a lake is wild, so any tile may go "
                                                              "next to a lake")
 
@@ -36,7 +39,7 @@ def _no_place(cell: str, _belongs: Callable[[str], bool]) -> str:
     return f"{bare(cell,)} is not a legal place for the drawn tile."
 
 
-def _trek_campfire(state: State) -> Items:
+def _trek_campfire(state: TicTacTrek) -> Items:
     def lights(cell: str) -> bool:
         after = played(state, cell)
         return after.lit[0] > state.lit[0] or after.pending is not None

@@ -288,16 +288,20 @@ class TicTacTrek(State):
 
     def apply(self, action: str) -> None:
         player = self.to_move
+        assert player is not None  # the game is not over
         self._legal = None
         if self.pending is not None:
             if action != "keep":
-                self.fires.pop(parse(action[5:]))
+                moved = parse(action[5:])
+                assert moved is not None  # a legal action names a cell
+                self.fires.pop(moved)
                 self.fires[self.pending] = player
             self.pending = None
             self._end_turn(player)
             return
-        c = parse(action)
-        self._put(c, self.drawn, player)
+        c, drawn = parse(action), self.drawn
+        assert c is not None and drawn is not None  # a legal placement names a cell, for the tile drawn
+        self._put(c, drawn, player)
         self.drawn = None
         lines = self.lines = self._lines_through(c, player)
         if lines:
@@ -370,6 +374,7 @@ class TicTacTrek(State):
         return float(scores[0]), float(scores[1])
 
     def refusal(self, action: str) -> str:
+        assert self.to_move is not None  # the engine asks for refusals only while the game runs
         mover = SYMBOLS[self.to_move]
         text = " ".join(action.split()).lower()
         if text in self.legal_actions():
@@ -465,6 +470,7 @@ class TicTacTrek(State):
     def status(self) -> str:
         if self.outcome is not None:
             return self.outcome.reason
+        assert self.to_move is not None  # the game is not over
         mover = SYMBOLS[self.to_move]
         if self.pending is not None:
             return (f"{mover} made three in a row with no campfire left: move a campfire to "

@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...classroom.exercises import Items, Script, Values, Verdict, bare, one_of, played, scripted, words_of
-from ...core.engine import State
+
+if TYPE_CHECKING:
+    from .rules import TicTacTwo
 
 SQUARES = tuple(str(square) for square in range(1, 10))
 
 
-def _two_result(state: State) -> str:
+def _two_result(state: TicTacTwo) -> str:
     """'X', 'O', 'tie', 'draw' or 'nobody yet': the result after the last move (a Peek choice made)."""
     if state.peeking:
         state = played(state, state.legal_actions()[0])
@@ -26,7 +29,7 @@ def _no_square(square: str, _belongs: Callable[[str], bool]) -> str:
     return f"there is no square {bare(square,)}: the squares are numbered 1 to 9."
 
 
-def _two_winning_squares(state: State) -> Items:
+def _two_winning_squares(state: TicTacTwo) -> Items:
     right = {square for square in state.legal_actions() if _two_result(played(state, square)) == "X"}
     hints = {}
     for square in SQUARES:
@@ -57,7 +60,7 @@ two_winning_square = Script(
 RESULTS = ("X", "O", "tie", "draw", "nobody yet")
 
 
-def _two_centre(state: State) -> Values:
+def _two_centre(state: TicTacTwo) -> Values:
     after = played(state, "5")
     right = _two_result(after)
     verdicts = [(right, Verdict(True, f"{after.outcome.reason if after.outcome else after.status()}."))]

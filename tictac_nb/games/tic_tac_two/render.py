@@ -101,7 +101,7 @@ def _tile_words(square: int, tile: str | None, face_up: bool, owner: str | None,
         other = "O" if owner == "X" else "X"
         return f"{where}: the split centre, face up, {owner}'s: for {owner} on the middle row and column, " \
                f"for {other} on the diagonals"
-    if face_up:
+    if face_up and tile is not None:  # a face-up tile is known
         return f"{where}: {TILE_WORDS[tile]}, face up"
     if tile is not None:
         return f"{where}: face down; you peeked: {TILE_WORDS[tile]}"

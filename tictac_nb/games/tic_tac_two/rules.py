@@ -187,6 +187,7 @@ class TicTacTwo(TicTacTwoCore, State):
         text = " ".join(action.lower().split())
         if text in self.legal_actions():
             return f"write {text!r}, not {excerpt(action)} (Tic Tac Two notation: '5' or 'peek 3')"
+        assert self.to_move is not None  # the engine asks for refusals only while the game runs
         if self.peeking:
             if text in SQUARES:
                 return f"{MARKS[self.to_move]} flipped the Peek tile and must first choose a tile to peek at"
@@ -201,8 +202,9 @@ class TicTacTwo(TicTacTwoCore, State):
             return f"{excerpt(action)} is not a Peek choice; write 'peek N' for a face-down tile N"
         if text.startswith("peek"):
             return "you may peek only right after flipping the Peek tile"
-        if text in SQUARES:
-            return f"square {text} is taken by {MARKS[self.marks[SQUARES[text]]]}"
+        owner = self.marks[SQUARES[text]] if text in SQUARES else None
+        if owner is not None:  # a square that is not legal now is taken
+            return f"square {text} is taken by {MARKS[owner]}"
         return f"{excerpt(action)} is not a square; squares are numbered 1 to 9"
 
     # ---- information ---------------------------------------------------------------------------
@@ -257,7 +259,7 @@ class TicTacTwo(TicTacTwoCore, State):
         return copy
 
     def status(self) -> str:
-        if self.peeking:
+        if self.peeking and self.to_move is not None:  # peeking: the game runs
             return f"{MARKS[self.to_move]} flipped the Peek tile: choose a face-down tile to peek at"
         return super().status()
 

@@ -55,7 +55,9 @@ def _tile(tile: str) -> Component:
 
 def layout_picture(tiles: str) -> str:
     """SVG of a `tiles` layout: the tile board face up, each tile with its letter, beside the string itself."""
-    tiles = check_tiles(tiles)
+    checked = check_tiles(tiles)
+    assert checked is not None  # a str gives a str
+    tiles = checked
     size, gap = 56, 4
     d = svg.canvas(3 * (size + gap) + 250, 3 * (size + gap) + 8, f"Tic Tac Two tile layout {tiles}")
     d.add(d.rect((0, 0), ("100%", "100%"), fill=PALETTE["paper"]))

@@ -17,6 +17,7 @@ playouts of a card game that random players rarely win say little; this bot is t
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from ...core.engine import State
 
@@ -42,6 +43,7 @@ class TicTocBot:
     def explain(self, state: State) -> tuple[str, str]:
         """The action `choose` plays and the words of the priority that chose it (for the coach)."""
         me = state.to_move
+        assert me is not None  # a bot is asked to move in a game not over
         action, rule = decide_why(state.view(me), state.legal_actions(), me, self.danger)
         return action, RULES[rule]
 
@@ -99,7 +101,7 @@ RULES = {
 """The words of each priority (numbered as in this module's docstring), keyed as `decide_why` names them."""
 
 
-def decide_why(view: dict, legal: tuple[str, ...], me: int, danger: int = 4) -> tuple[str, str]:
+def decide_why(view: dict, legal: Sequence[str], me: int, danger: int = 4) -> tuple[str, str]:
     """The action to play and the key (in `RULES`) of the priority that chose it."""
     hand = Counter(view["hand"])
     table = view["tables"][me]

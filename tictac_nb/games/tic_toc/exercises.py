@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...classroom.exercises import (
     BadAnswer,
@@ -22,6 +22,9 @@ from ...classroom.exercises import (
     words_of,
 )
 from ...core.engine import State
+
+if TYPE_CHECKING:
+    from .rules import TicToc
 
 
 def _toc_round() -> State:
@@ -74,7 +77,7 @@ def _card_key(said: Counter) -> str:
     return ", ".join(f"{name} x{count}" for name, count in sorted(said.items()))
 
 
-def _toc_escapes(state: State) -> Values:
+def _toc_escapes(state: TicToc) -> Values:
     after = played(state, "croc @3")
     right = +Counter({"Captain Hook": int(state.leader[2] and not after.leader[2]),
                       "Pirate": state.crew[2] - after.crew[2]})

@@ -252,7 +252,7 @@ class TicToc(State):
         rest = [k for k in KINDS for _ in range(left[k])]
         rng.shuffle(rest)
         order = top + rest
-        self.deck_order = tuple(order)
+        self.deck_order: tuple[int, ...] | None = tuple(order)
         self.hands = [[0] * 8 for _ in range(n)]
         self.known = [[0] * 8 for _ in range(n)]
         position = 0
@@ -291,6 +291,7 @@ class TicToc(State):
             self._legal = ()
             return self._legal
         p = self.to_move
+        assert p is not None  # the game is not over
         hand = self.hands[p]
         team = self.team
         mine = team[p]
@@ -298,6 +299,7 @@ class TicToc(State):
         for kind in (BOY, PAN, PIRATE, HOOK):
             if hand[kind]:
                 side = TEAM_OF[kind]
+                assert side is not None  # a card of a team
                 if mine is None or mine == side:
                     if not (kind == LEADER_OF[side] and self.leader[p]):
                         acts.append(PLAY_A[kind])
@@ -322,7 +324,9 @@ class TicToc(State):
     def apply(self, action: str) -> None:
         op, arg = ACTIONS[action]
         self._legal = None
-        self._HANDLERS[op](self, self.to_move, arg)
+        mover = self.to_move
+        assert mover is not None  # the game is not over
+        self._HANDLERS[op](self, mover, arg)
 
     def _end(self, p: int, _: int) -> None:
         if self.turn >= self.options["turn_cap"]:
@@ -344,6 +348,7 @@ class TicToc(State):
     def _place(self, p: int, kind: int) -> None:
         self._from_hand(p, kind)
         side = TEAM_OF[kind]
+        assert side is not None  # a card of a team
         self.team[p] = side
         if kind == LEADER_OF[side]:
             self.leader[p] = True
@@ -483,6 +488,7 @@ class TicToc(State):
         refuse = self._REFUSALS.get(verb)
         if refuse is None:
             return f"{excerpt(action, 27)} is not a TIC TOC action: write {EXAMPLES}"
+        assert self.to_move is not None  # the engine asks for refusals only while the game runs
         return refuse(self, self.to_move, verb, rest)
 
     def _refuse_end(self, p: int, verb: str, rest: str) -> str:
@@ -564,7 +570,7 @@ class TicToc(State):
             "drew": self.drew,
             "hand_sizes": list(self.sizes),
             "known": [[SHORT[k] for k in KINDS for _ in range(self.known[q][k])] for q in range(n)],
-            "tables": [{"team": None if self.team[q] is None else TEAM_NAMES[self.team[q]],
+            "tables": [{"team": None if (side := self.team[q]) is None else TEAM_NAMES[side],
                         "leader": self.leader[q], "crew": self.crew[q]} for q in range(n)],
             "market": self.names(self.market),
             "draw_size": len(self.draw),
@@ -649,6 +655,7 @@ class TicToc(State):
     def status(self) -> str:
         if self.outcome is not None:
             return self.outcome.reason
+        assert self.to_move is not None  # the game is not over
         name, size = NAMES[self.to_move], self.sizes[self.to_move]
         if size <= HAND_LIMIT:
             return f"Turn {self.turn}: {name} drew {self.drew}: play, discard, or end the turn"
@@ -661,7 +668,9 @@ class TicToc(State):
         if op == PLAY:
             return f"play {FULL[arg]} on your table"
         if op == SWITCH:
-            return f"switch to {TEAM_NAMES[TEAM_OF[arg]]}, discarding your table to play {FULL[arg]}"
+            side = TEAM_OF[arg]
+            assert side is not None  # a card of a team
+            return f"switch to {TEAM_NAMES[side]}, discarding your table to play {FULL[arg]}"
         if op == CROC_AT:
             return f"play a Crocodile against {NAMES[arg]}'s Pirates"
         if op == SMEE_AT:

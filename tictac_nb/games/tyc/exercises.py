@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...classroom.exercises import Script, Values, Verdict, points, scripted
 from ...core.engine import State
+
+if TYPE_CHECKING:
+    from .rules import Tyc
 
 
 def _random_game(name: str, seed: int, moves: int, **options: Any) -> State:
@@ -22,7 +25,7 @@ def _hide_scores(view: dict) -> dict:
     return {**view, "scores": {name: ["?", "?"] for name in view["scores"]}, "totals": ["?", "?"]}
 
 
-def _tyc_letter_bonus(state: State) -> Values:
+def _tyc_letter_bonus(state: Tyc) -> Values:
     table = state.options["letter_table"]
     counts = state.letter_counts(1)
     bonus = state.score_breakdown()["letter bonus"]
@@ -45,7 +48,7 @@ tyc_letter_bonus = Script(
 """What Blue scores for letters: each letter's count looked up in the table, negatives included."""
 
 
-def _tyc_area_majority(state: State) -> Values:
+def _tyc_area_majority(state: Tyc) -> Values:
     boards = []
     for board in range(1, 10):
         owners = [state.cell(board, c) for c in range(1, 10)]

@@ -246,7 +246,8 @@ def render(view: dict, targets: Sequence[Target], pending: str | None = None,
     if not (pending and len(pending) == 2 and any(len(a) == 3 and a.startswith(pending) for a in labels)):
         pending = None
     wide = width is None or width >= WIDE
-    status = svg.wrap(view["status"], int(((WIDE if wide else width) - 24) / 10.2))  # 17 px bold: ~10 px a letter
+    room = WIDE if wide or width is None else width
+    status = svg.wrap(view["status"], int((room - 24) / 10.2))  # 17 px bold: ~10 px a letter
     top = 30 + 21 * len(status)
     at = Layout.fit(width, top)
     d = svg.canvas(at.width, 100, _summary(view))

@@ -154,6 +154,7 @@ class Tyc(TycCore, State):
         if not self.empty[b]:
             return f"board {b + 1} is full"
         if b not in self.playable_boards():
+            assert self.to_move is not None and self.target is not None  # a board is named: the game runs
             return (f"{PLAYERS[self.to_move]} must play on board {self.target + 1}, "
                     f"named by the last mark's cell {self.target + 1}")
         g = b * 9 + c
@@ -163,7 +164,7 @@ class Tyc(TycCore, State):
         return f"letter {LETTERS[x]} is already on board {b + 1}"
 
     # ---- scores --------------------------------------------------------------------------------
-    def score_breakdown(self) -> dict[str, tuple[int, int]]:
+    def score_breakdown(self) -> dict[str, tuple[int, ...]]:
         """Points per category and player (Red, Blue): the final scores, or the scores if the game ended now.
 
         Before the end no line has ended the game, so the line bonus is 0 for both.
@@ -224,6 +225,7 @@ class Tyc(TycCore, State):
     def status(self) -> str:
         if self.outcome is not None:
             return self.outcome.reason
+        assert self.to_move is not None  # the game is not over
         name = PLAYERS[self.to_move]
         if self.target is None:
             return f"{name} to move: the first move may go on any board"
