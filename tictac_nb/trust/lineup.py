@@ -86,25 +86,24 @@ def bot_factory(spec: BotFactoryLike) -> Callable[..., Bot]:
                      f"or an object with choose(state), not {excerpt(spec)}")
 
 
+def each(bots: BotsSpec, make: Callable[[Any], Any]) -> BotsSpec:
+    """`make` applied to every spec of `bots`: one for all seats, a list by seat, or {seat: spec}."""
+    if isinstance(bots, Mapping):
+        return {seat: make(spec) for seat, spec in bots.items()}
+    if isinstance(bots, Sequence) and not isinstance(bots, str):
+        return [make(spec) for spec in bots]
+    return make(bots)
+
+
 def with_default(bots: BotsSpec, game: str) -> BotsSpec:
     """`bots` with the name "default" made `game`'s own default bot (`Game.default_bot`)."""
-    def one(spec: Any) -> Any:
-        return game_named(game).default_bot if isinstance(spec, str) and spec.strip() == "default" else spec
-
-    if isinstance(bots, Mapping):
-        return {seat: one(spec) for seat, spec in bots.items()}
-    if isinstance(bots, Sequence) and not isinstance(bots, str):
-        return [one(spec) for spec in bots]
-    return one(bots)
+    return each(bots, lambda spec: game_named(game).default_bot
+                if isinstance(spec, str) and spec.strip() == "default" else spec)
 
 
 def pack_bots(bots: BotsSpec) -> BotsSpec:
     """`bots` with every spec made a factory once (`bot_factory`): what a batch sends to every game."""
-    if isinstance(bots, Mapping):
-        return {seat: bot_factory(spec) for seat, spec in bots.items()}
-    if isinstance(bots, Sequence) and not isinstance(bots, str):
-        return [bot_factory(spec) for spec in bots]
-    return bot_factory(bots)
+    return each(bots, bot_factory)
 
 
 def has_students(bots: BotsSpec) -> bool:
