@@ -1,5 +1,6 @@
-"""`make lab` and `make play` start as the README says, also as root (containers, classroom servers), and
-serve the notebooks: run headless on a free port, the way the README shows."""
+"""`make lab`, `make play`, `make serve` and `make docs` do as the README says, also as root (containers,
+classroom servers): the servers run headless on a free port and serve the notebooks, the play pages and the
+lobby; the documentation site is built."""
 
 from __future__ import annotations
 
@@ -63,4 +64,28 @@ def test_make_play_serves_the_play_pages(tmp_path):
     finally:
         stop(proc)
     assert "application/vnd.jupyter.widget-view+json" in page, "the play page rendered no widget"
-    assert "from tictac_nb.notebook.play import" not in page, "the play page shows its code"
+    assert "import PlayPage" not in page, "the play page shows its code"
+
+
+def test_make_serve_serves_the_lobby(tmp_path):
+    port = free_port()
+    proc = start("serve", f"--host 127.0.0.1 --port {port} --data {tmp_path / 'data'}", tmp_path)
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}/lobby", proc, timeout=180)
+        lobby = urllib.request.urlopen(f"http://127.0.0.1:{port}/lobby", timeout=30).read().decode()
+    finally:
+        stop(proc)
+    log = (tmp_path / "serve.log").read_text()
+    assert "Lobby (for the teacher only)" in log and f"0 rooms reopened from {tmp_path / 'data'}" in log, log[-2000:]
+    assert "<html" in lobby.lower() and (tmp_path / "data" / "rooms.key").is_file()
+
+
+def test_make_docs_builds_the_documentation_site(tmp_path):
+    index = ROOT / "build" / "docs" / "index.html"
+    before = index.stat().st_mtime if index.is_file() else 0.0
+    done = subprocess.run(["make", "--no-print-directory", "docs"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert index.stat().st_mtime > before and (ROOT / "build" / "docs" / "reference" / "index.html").is_file()
+    if (ROOT / "build" / "site").is_dir():
+        assert (ROOT / "build" / "site" / "docs" / "index.html").read_bytes() == index.read_bytes()
