@@ -1,7 +1,7 @@
 """The hot part of Tic Tac Two's rules: the position in bit masks, its legal actions, and an action's effect.
 
 This module is plain Python and the reference. It is also written so that mypyc can compile it (`make
-speedups`, see tictac_nb/speedups.py); the tests play both and require the same games.
+speedups`, see tictac_nb/core/speedups.py); the tests play both and require the same games.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 // once and its words updated in place, so an open QR code stays open and the rest keeps moving; an open QR
 // code whose link changed (a new link) is drawn again for the new one.
 // The teacher's token stays in the fragment and an Authorization header. Every word comes from the server
-// (tictac_nb/words.py).
+// (tictac_nb/core/words.py).
 import { chosenOptions, el, optionControls, withHelp } from "./options.js";
 
 const token = decodeURIComponent(location.hash.slice(1));

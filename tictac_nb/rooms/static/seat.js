@@ -73,7 +73,7 @@ function say(words, state) {
 }
 
 // Where the page stops (or waits), a panel says what happened and what to do: the server's words, sent as
-// the close reason (tictac_nb/words.py, DEAD_ENDS).
+// the close reason (tictac_nb/core/words.py, DEAD_ENDS).
 const panel = document.createElement("section");
 panel.className = "dead-end";
 panel.setAttribute("role", "alert");
