@@ -113,10 +113,12 @@ def test_the_site_holds_every_notebook_the_kit_and_matching_front_ends():
     notebooks = {p.name for p in (ROOT / "notebooks").glob("*.ipynb")}
     assert notebooks <= contents
     lock = json.loads((SITE / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
-    for package in ("tictac-nb", "anywidget", "ipywidgets", "svgwrite", "cloudpickle", "micropip", "ipython", "comm"):
+    for package in ("tictac-nb", "anywidget", "ipywidgets", "svgwrite", "cloudpickle", "micropip", "ipython", "comm",
+                    "traitlets"):
         assert "://" not in lock[package]["file_name"], f"{package} is not served by the site"
         assert (SITE / "static" / "pyodide" / lock[package]["file_name"]).is_file()
-    assert lock["tictac-nb"]["depends"] == ["anywidget", "cloudpickle", "ipywidgets", "svgwrite"]
+    assert lock["tictac-nb"]["depends"] == ["anywidget", "cloudpickle", "comm", "ipython", "ipywidgets", "svgwrite",
+                                          "traitlets"]  # the base dependencies, pyseccomp (Linux only) aside
     assert lock["numpy"]["file_name"].startswith("https://cdn.jsdelivr.net/pyodide/")
     config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
     extensions = {e["name"] for e in config["federated_extensions"]}

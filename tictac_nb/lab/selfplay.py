@@ -68,7 +68,7 @@ def replay(results: pd.DataFrame | Mapping[str, Any], row: Any = None, viewer: i
         found = results
     elif hasattr(row, "keys"):
         found = row
-    elif not isinstance(results, pd.DataFrame):
+    elif not hasattr(results, "loc"):  # pandas only when a batch is played
         raise TypeError(f"a row label ({row!r:.40}) is read in a results table (play_games's DataFrame), "
                         f"not in a {type(results).__name__}")
     else:
