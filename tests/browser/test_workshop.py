@@ -44,7 +44,8 @@ def test_the_workshops_own_game_plays_against_the_bot_offline_in_jupyterlite(off
         "() => /python/i.test(document.querySelector('.jp-Toolbar-kernelName')?.textContent || '')")
     page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
     cells = page.locator(".jp-Notebook .jp-Cell")
-    for index in (cell_index("from tictac_nb import GridState, grid_game"), cell_index(GAME_CELL), cell_index(BOARD_CELL)):
+    imports = cell_index("from tictac_nb import GridState, grid_game")
+    for index in (imports, cell_index(GAME_CELL), cell_index(BOARD_CELL)):
         cells.nth(index).locator(".jp-InputPrompt").click()
         page.keyboard.press("Control+Enter")
         page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']", timeout=180_000)
