@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from ..core.bots import RandomBot, default_bot
-from ..core.ratings import CENTRE, ELO, PRIOR_GAMES, add_pairs, bradley_terry, elo, result_of
+from ..core.ratings import CENTRE, ELO, PRIOR_GAMES, add_pairs, bradley_terry, elo, result_of, square
 from ..core.registry import game_named, new_game
 from ..trust import sandbox
 from ..trust.entrant import Entrant
@@ -198,8 +198,7 @@ def pairwise(games: pd.DataFrame, names: Sequence[str]) -> tuple[np.ndarray, np.
 def _pairs(games: pd.DataFrame, names: Sequence[str]) -> tuple[list[list[float]], list[list[float]]]:
     """`pairwise` as lists of rows, as `bradley_terry` reads them."""
     index = {name: i for i, name in enumerate(names)}
-    score = [[0.0] * len(names) for _ in names]
-    played = [[0.0] * len(names) for _ in names]
+    score, played = square(len(names)), square(len(names))
     for seats, winners in zip(games["seats"], games["winners"], strict=True):
         add_pairs(score, played, [index[name] for name in seats], winners)
     return score, played
