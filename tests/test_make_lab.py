@@ -38,6 +38,17 @@ def stop(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
 
 
+def fetched(target: str, args: str, ready: str, path: str, home: Path) -> str:
+    """`make TARGET` on a free port (`{port}` in `args`), the page at `path` once `ready` answers, then stopped."""
+    port = free_port()
+    proc = start(target, args.format(port=port), home)
+    try:
+        wait_for_http(f"http://127.0.0.1:{port}{ready}", proc, timeout=180)
+        return urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=120).read().decode()
+    finally:
+        stop(proc)
+
+
 def test_make_lab_serves_the_notebooks(tmp_path):
     if shutil.which("make") is None:
         pytest.fail("make is not installed")
@@ -56,25 +67,14 @@ def test_make_lab_serves_the_notebooks(tmp_path):
 
 
 def test_make_play_serves_the_play_pages(tmp_path):
-    port = free_port()
-    proc = start("play", f"--no-browser --port={port} --Voila.ip=127.0.0.1", tmp_path)
-    try:
-        wait_for_http(f"http://127.0.0.1:{port}/", proc, timeout=180)
-        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/voila/render/tyc.ipynb", timeout=120).read().decode()
-    finally:
-        stop(proc)
+    page = fetched("play", "--no-browser --port={port} --Voila.ip=127.0.0.1", "/", "/voila/render/tyc.ipynb", tmp_path)
     assert "application/vnd.jupyter.widget-view+json" in page, "the play page rendered no widget"
     assert "import PlayPage" not in page, "the play page shows its code"
 
 
 def test_make_serve_serves_the_lobby(tmp_path):
-    port = free_port()
-    proc = start("serve", f"--host 127.0.0.1 --port {port} --data {tmp_path / 'data'}", tmp_path)
-    try:
-        wait_for_http(f"http://127.0.0.1:{port}/lobby", proc, timeout=180)
-        lobby = urllib.request.urlopen(f"http://127.0.0.1:{port}/lobby", timeout=30).read().decode()
-    finally:
-        stop(proc)
+    lobby = fetched("serve", f"--host 127.0.0.1 --port {{port}} --data {tmp_path / 'data'}", "/lobby", "/lobby",
+                    tmp_path)
     log = (tmp_path / "serve.log").read_text()
     assert "Lobby (for the teacher only)" in log and f"0 rooms reopened from {tmp_path / 'data'}" in log, log[-2000:]
     assert "<html" in lobby.lower() and (tmp_path / "data" / "rooms.key").is_file()
